@@ -1,0 +1,199 @@
+"""The syntax tree of a spec file: frozen dataclasses, each with its source
+position, built from Lark's parse tree by canastra_ref.dsl.parser."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import SourcePosition
+
+
+# ----------------------------------------------------------------- expressions
+
+@dataclass(frozen=True)
+class Expr:
+    pos: SourcePosition = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Int(Expr):
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class Bool(Expr):
+    value: bool = False
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    """A dotted name: a game fact (team.score), a helper defined with `def`, or
+    a bare symbol (an enumeration value such as counterclockwise, a rank such
+    as A, a canastra kind)."""
+    parts: tuple[str, ...] = ()
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.parts)
+
+
+@dataclass(frozen=True)
+class Range(Expr):
+    """A rank range, low..high, such as 4..A."""
+    low: str = ""
+    high: str = ""
+
+
+@dataclass(frozen=True)
+class ListExpr(Expr):
+    items: tuple[Expr, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str = ""          # "not" or "-"
+    operand: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str = ""          # and or == != < <= > >= in + - * /
+    left: Expr | None = None
+    right: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Index(Expr):
+    sequence: Expr | None = None
+    index: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Ladder(Expr):
+    """75 -> 120 -> 150 then +30: opening minimums after successive failures."""
+    steps: tuple[int, ...] = ()
+    then: int | None = None
+
+    def after(self, minimum: int, failures: int) -> int:
+        """The minimum after `failures` more failed openings starting from `minimum`."""
+        value = minimum
+        for _ in range(failures):
+            later = [s for s in self.steps if s > value]
+            if later:
+                value = later[0]
+            elif self.then is not None:
+                value += self.then
+        return value
+
+
+# ------------------------------------------------------------------ statements
+
+@dataclass(frozen=True)
+class Citation:
+    article: str
+    pos: SourcePosition = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Guard:
+    """`when E`, `unless E` (stored as kind "when" with a negated expression is
+    avoided so messages can quote what the author wrote) or `under D.R`."""
+    kind: str                       # "when" | "unless" | "under"
+    expr: Expr | None = None
+    dispute: str | None = None
+    reading: str | None = None
+    pos: SourcePosition = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Article:
+    id: str
+    paraphrase: str
+    informative_reason: str | None
+    pos: SourcePosition = field(compare=False, repr=False)
+
+    @property
+    def informative(self) -> bool:
+        return self.informative_reason is not None
+
+
+@dataclass(frozen=True)
+class Reading:
+    name: str
+    description: str
+    pos: SourcePosition = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Dispute:
+    name: str
+    question: str
+    articles: tuple[Citation, ...]
+    readings: tuple[Reading, ...]
+    default: str
+    default_reason: str
+    pos: SourcePosition = field(compare=False, repr=False)
+    default_pos: SourcePosition = field(default=None, compare=False, repr=False)
+
+    def reading(self, name: str) -> Reading | None:
+        return next((r for r in self.readings if r.name == name), None)
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    expr: Expr
+    guards: tuple[Guard, ...]
+    citations: tuple[Citation, ...]
+    pos: SourcePosition = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """`[label:] [override|exception] setting = value [when ...] [under D.R] @cites`."""
+    setting: str
+    value: Expr
+    guards: tuple[Guard, ...]
+    citations: tuple[Citation, ...]
+    pos: SourcePosition = field(compare=False, repr=False)
+    explicit_label: str | None = None
+    modifier: str | None = None       # None | "override" | "exception"
+    ruleset: str = ""                  # the ruleset whose file holds the clause
+    setting_pos: SourcePosition = field(default=None, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        """Explicit label, or the setting path for an unlabelled clause."""
+        return self.explicit_label or self.setting
+
+    @property
+    def conditions(self) -> tuple[Guard, ...]:
+        return tuple(g for g in self.guards if g.kind != "under")
+
+    @property
+    def readings(self) -> tuple[tuple[str, str], ...]:
+        return tuple((g.dispute, g.reading) for g in self.guards if g.kind == "under")
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        return tuple(c.article for c in self.citations)
+
+
+@dataclass(frozen=True)
+class SpecFile:
+    path: str
+    ruleset: str
+    title: str
+    extends: str | None
+    source: str | None
+    articles: tuple[Article, ...]
+    disputes: tuple[Dispute, ...]
+    definitions: tuple[Definition, ...]
+    clauses: tuple[Clause, ...]
+    pos: SourcePosition = field(compare=False, repr=False)
+    extends_pos: SourcePosition | None = field(default=None, compare=False, repr=False)
+    lines: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def line(self, number: int) -> str | None:
+        if 1 <= number <= len(self.lines):
+            return self.lines[number - 1]
+        return None

@@ -1,0 +1,128 @@
+"""The game facts a condition or a value in a spec may read.
+
+The engine supplies every fact named here; the spec decides what they mean
+for the rules. A fact belongs to a group, and each setting declares which
+groups its expressions may read (canastra_ref.dsl.settings): a canastra's
+`match` reads meld facts, a scoring term reads team facts, a pile rule reads
+the facts of the action being judged.
+
+Fact types: "int", "bool", or "enum:<domain>" (see DOMAINS; the domains
+"meld-kind" and "canastra-kind" are the kinds the ruleset itself declares).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import RANKS, rank_label
+
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "shape": ("sequence", "set", "wilds"),
+    "hand-end": ("none", "went-out", "stock-exhausted", "red-three-last"),
+    "rank": tuple(rank_label(r) for r in RANKS) + ("none",),
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    name: str           # may hold one "<canastra-kind>" placeholder segment
+    type: str
+    group: str
+    doc: str
+
+
+_TEAM_FACTS = [
+    ("score", "int", "the team's cumulative score before this hand"),
+    ("opened", "bool", "the team has made its opening (first melds) this hand"),
+    ("melds", "int", "melds the team has on the table"),
+    ("canastras", "int", "the team's melds that are canastras (match a canastra kind)"),
+    ("canastras.<canastra-kind>", "int", "the team's canastras of that kind"),
+    ("red_threes", "int", "red threes the team has laid down"),
+    ("table_points", "int", "card points of every card in the team's melds"),
+    ("canastra_bonus", "int", "the values of the team's canastras whose kind counts for it"),
+    ("hand_points", "int", "card points of the cards left in the hands of the team's players"),
+    ("hand_points_of_melders", "int", "hand points of those of its players who melded this hand"),
+    ("players_without_melds", "int", "the team's players who laid down no meld this hand"),
+    ("black_threes_in_hand", "int", "black threes left in the hands of the team's players"),
+    ("went_out", "bool", "a player of the team went out"),
+    ("went_out_concealed", "bool",
+     "a player of the team went out in one turn, having melded nothing earlier in the hand"),
+    ("exact_cuts", "int", "exact cuts credited to the team this hand"),
+    ("misdeals", "int", "misdeals made by the team's players this hand"),
+    ("opening_failures", "int", "failed openings charged to the team (ladder steps)"),
+    ("size", "int", "players in the team"),
+]
+
+_FACTS: list[Fact] = []
+for _side, _who in (("team", "the team in question"), ("opponents", "the other team(s), summed")):
+    for _name, _type, _doc in _TEAM_FACTS:
+        _FACTS.append(Fact(f"{_side}.{_name}", _type, "team",
+                           _doc if _side == "team" else f"{_doc} — for {_who}"))
+
+_FACTS += [
+    Fact("hand.end", "enum:hand-end", "team", "how the hand ended (none while it is in progress)"),
+    Fact("hand.went_out", "bool", "team", "some player went out"),
+
+    Fact("player.melded", "bool", "action", "the acting player laid down a meld earlier this hand"),
+    Fact("player.hand_size", "int", "action", "cards in the acting player's hand"),
+    Fact("turn.took_pile", "bool", "action", "the acting player took the discard pile this turn"),
+    Fact("turn.going_out", "bool", "action", "the action being judged leaves the player's hand empty"),
+    Fact("turn.discarding", "bool", "action", "the player goes out with a final discard"),
+    Fact("turn.first", "bool", "action", "this is the first turn of the hand"),
+    Fact("turn.opening", "bool", "action",
+         "the player's team had not opened when this turn began (this turn's melds are its opening)"),
+    Fact("stock.size", "int", "action", "cards left in the stock"),
+    Fact("stock.empty", "bool", "action", "the stock is exhausted"),
+    Fact("pile.size", "int", "action", "cards in the discard pile"),
+    Fact("pile.top.wild", "bool", "action", "the top card of the pile is a wild card"),
+    Fact("pile.top.black_three", "bool", "action", "the top card of the pile is a black three"),
+    Fact("pile.top.red_three", "bool", "action", "the top card of the pile is a red three"),
+    Fact("pile.contains.wild", "bool", "action", "a wild card lies anywhere in the pile"),
+    Fact("pile.contains.red_three", "bool", "action", "a red three lies anywhere in the pile"),
+    Fact("pile.contains.black_three", "bool", "action", "a black three lies anywhere in the pile"),
+    Fact("batch.points", "int", "action",
+         "card points of the melds laid in this action (with the pile's top card if taken)"),
+    Fact("batch.melds", "int", "action", "new melds laid in this action"),
+    Fact("batch.clean_melds", "int", "action", "new melds of this action that hold no wild card"),
+    Fact("batch.best_meld_points", "int", "action", "card points of the richest single new meld"),
+    Fact("batch.canastras", "int", "action", "new melds of this action that are canastras"),
+    Fact("batch.canastras.<canastra-kind>", "int", "action", "new canastras of that kind"),
+
+    Fact("meld.size", "int", "meld", "cards in the meld"),
+    Fact("meld.naturals", "int", "meld", "natural (non-wild) cards in the meld"),
+    Fact("meld.wilds", "int", "meld", "wild cards in the meld"),
+    Fact("meld.jokers", "int", "meld", "jokers in the meld"),
+    Fact("meld.twos", "int", "meld", "twos in the meld (all twos are wild where 2 is a wild card)"),
+    Fact("meld.shape", "enum:shape", "meld", "sequence, set or wilds (a meld made only of wilds)"),
+    Fact("meld.kind", "enum:meld-kind", "meld", "the meld kind (as the ruleset names its meld kinds)"),
+    Fact("meld.rank", "enum:rank", "meld", "the rank of a set (none for sequences and all-wild melds)"),
+
+    Fact("card.wild", "bool", "card", "the card is a wild card"),
+    Fact("card.red_three", "bool", "card", "the card is a red three"),
+    Fact("card.black_three", "bool", "card", "the card is a black three"),
+]
+
+FACTS: dict[str, Fact] = {f.name: f for f in _FACTS}
+
+# Which fact groups each evaluation scope may read.
+SCOPES: dict[str, frozenset[str]] = {
+    "static": frozenset(),
+    "card": frozenset({"card"}),
+    "meld": frozenset({"meld"}),
+    "team": frozenset({"team"}),
+    "action": frozenset({"team", "action"}),
+}
+
+
+def lookup(name: str, canastra_kinds: tuple[str, ...]) -> Fact | None:
+    """The fact a dotted name denotes, resolving a canastra-kind segment."""
+    if name in FACTS:
+        return FACTS[name]
+    head, _, last = name.rpartition(".")
+    if last in canastra_kinds:
+        return FACTS.get(f"{head}.<canastra-kind>")
+    return None
+
+
+def facts_in(scope: str) -> list[Fact]:
+    groups = SCOPES[scope]
+    return [f for f in _FACTS if f.group in groups]

@@ -1,0 +1,95 @@
+"""Finding and loading rulesets by id, with caching.
+
+A ruleset's id is its file name in the spec directory: spec/cbc.canastra holds
+ruleset cbc. `load("cbc")` gives the Ruleset under default readings;
+`load("cbc", {"aces-suit": "same-suit"})` under another reading.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import ErrorList, InputError, SpecError
+from ..paths import SPEC_DIR, SPEC_SUFFIX
+from . import ast
+from .build import build, chain
+from .model import Ruleset
+from .parser import parse_file
+
+
+def available(directory: Path = SPEC_DIR) -> list[str]:
+    """Ruleset ids in the spec directory, sorted."""
+    return sorted(p.stem for p in Path(directory).glob("*" + SPEC_SUFFIX))
+
+
+@lru_cache(maxsize=None)
+def _parse(path: str) -> ast.SpecFile:
+    return parse_file(path)
+
+
+def spec_file(ruleset: str, directory: Path = SPEC_DIR) -> ast.SpecFile:
+    path = Path(directory) / (ruleset + SPEC_SUFFIX)
+    if not path.is_file():
+        raise FileNotFoundError(str(path))
+    spec = _parse(str(path))
+    if spec.ruleset != ruleset:
+        raise SpecError(f"file {path.name} declares ruleset '{spec.ruleset}'", position=spec.pos,
+                        source_line=spec.line(spec.pos.line), expected=f"ruleset {ruleset} (the file's name)")
+    return spec
+
+
+def files_for(spec: ast.SpecFile, directory: Path = SPEC_DIR) -> list[ast.SpecFile]:
+    return chain(spec, lambda rid: spec_file(rid, directory))
+
+
+@lru_cache(maxsize=None)
+def _load(ruleset: str, readings: tuple[tuple[str, str], ...], directory: str) -> Ruleset:
+    try:
+        spec = spec_file(ruleset, Path(directory))
+    except FileNotFoundError:
+        raise InputError(f"unknown ruleset '{ruleset}'",
+                         expected="one of: " + ", ".join(available(Path(directory)))) from None
+    return build(files_for(spec, Path(directory)), dict(readings))
+
+
+def load(ruleset: str, readings: dict[str, str] | None = None, directory: Path = SPEC_DIR) -> Ruleset:
+    """The composed ruleset; raises InputError, SpecError or ErrorList."""
+    return _load(ruleset, tuple(sorted((readings or {}).items())), str(directory))
+
+
+def check_file(path: Path, directory: Path | None = None) -> tuple[list[str], list]:
+    """Validate one spec file under its default readings and under every other
+    reading of every dispute. Returns (the readings checked, errors)."""
+    errors: list = []
+    checked: list[str] = []
+    try:
+        spec = _parse(str(path))
+        files = chain(spec, lambda rid: spec_file(rid, Path(directory or path.parent)))
+    except (SpecError, ErrorList) as exc:
+        return checked, _flatten(exc)
+    variants: list[dict[str, str]] = [{}]
+    try:
+        base = build(files, {})
+    except ErrorList as exc:
+        return ["default"], list(exc.errors)
+    checked.append("default")
+    for name, dispute in base.disputes.items():
+        for reading in dispute.readings:
+            if reading.name != dispute.default:
+                variants.append({name: reading.name})
+    seen = {(str(e.position), e.message) for e in errors}
+    for variant in variants[1:]:
+        label = ",".join(f"{d}={r}" for d, r in variant.items())
+        checked.append(label)
+        try:
+            build(files, variant)
+        except ErrorList as exc:
+            for e in exc.errors:
+                if (str(e.position), e.message) not in seen:
+                    seen.add((str(e.position), e.message))
+                    errors.append(e)
+    return checked, errors
+
+
+def _flatten(exc) -> list:
+    return list(exc.errors) if isinstance(exc, ErrorList) else [exc]

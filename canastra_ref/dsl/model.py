@@ -1,0 +1,173 @@
+"""The typed, immutable ruleset model and how a setting is decided.
+
+A Ruleset is a composed spec (its own file plus the rulesets it extends) under
+one choice of reading for every dispute. Each setting holds its clauses,
+compiled. Deciding a setting follows Catala's default logic: an applicable
+exception wins; otherwise exactly one ordinary clause must apply; two
+applicable clauses are an error, never "last one wins". Every decision
+carries the clause that made it and the articles it cites.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from . import ast
+from .expr import Compiled
+from .settings import Setting
+
+
+@dataclass(frozen=True)
+class RuleClause:
+    """A clause ready to run: its syntax, compiled conditions and value."""
+    clause: ast.Clause
+    conditions: tuple[Compiled, ...]      # all must hold ("unless" already negated)
+    value: Compiled | None                # None for literal-valued settings
+    literal: object = None                # enum names, ranks, card lists, ladders
+    cites: tuple[str, ...] = ()           # the clause's own citations, then its helpers'
+
+    @property
+    def label(self) -> str:
+        return self.clause.label
+
+    @property
+    def exception(self) -> bool:
+        return self.clause.modifier == "exception"
+
+    def applies(self, ctx) -> bool:
+        for condition in self.conditions:
+            if not condition.fn(ctx):
+                return False
+        return True
+
+    def evaluate(self, ctx):
+        return self.literal if self.value is None else self.value.fn(ctx)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A setting's value and why: the deciding clause and its citations."""
+    setting: str
+    value: object
+    clause: str | None            # label of the deciding clause; None: the setting's default
+    cites: tuple[str, ...]
+
+
+@dataclass
+class SettingRules:
+    setting: Setting
+    path: str
+    clauses: tuple[RuleClause, ...]
+    _constant: Decision | None = field(default=None, repr=False)
+
+    def __post_init__(self):
+        # Fast path: one unconditional clause whose value reads no fact.
+        if len(self.clauses) == 1:
+            only = self.clauses[0]
+            if not only.conditions and (only.value is None or not only.value.facts):
+                value = only.literal if only.value is None else only.value.fn(None)
+                self._constant = Decision(self.path, value, only.label, only.cites)
+
+    def decide(self, ctx) -> Decision:
+        if self._constant is not None:
+            return self._constant
+        exceptions = [c for c in self.clauses if c.exception and c.applies(ctx)]
+        if len(exceptions) > 1:
+            raise _conflict(self.path, exceptions, "exceptions")
+        if exceptions:
+            chosen = exceptions[0]
+        else:
+            ordinary = [c for c in self.clauses if not c.exception and c.applies(ctx)]
+            if len(ordinary) > 1:
+                raise _conflict(self.path, ordinary, "clauses")
+            if not ordinary:
+                if self.setting.required:
+                    where = ", ".join(f"{c.label} ({c.clause.pos})" for c in self.clauses)
+                    raise RuleError(f"no clause of '{self.path}' applies in this situation "
+                                    f"(its clauses: {where})")
+                return Decision(self.path, self.setting.default, None, ())
+            chosen = ordinary[0]
+        return Decision(self.path, chosen.evaluate(ctx), chosen.label, chosen.cites)
+
+
+def _conflict(path: str, clauses, what: str) -> RuleError:
+    where = "; ".join(f"{c.label} at {c.clause.pos}" for c in clauses)
+    return RuleError(f"two {what} of '{path}' apply at once: {where}",
+                     expected="conditions that exclude each other, or one clause marked 'exception'")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    title: str
+    source: str | None
+    files: tuple[str, ...]                          # base first
+    extends: tuple[str, ...]                        # ancestor ids, nearest first
+    articles: dict[str, ast.Article]
+    disputes: dict[str, ast.Dispute]
+    readings: dict[str, str]                        # dispute -> chosen reading
+    settings: dict[str, SettingRules]
+    all_clauses: tuple[ast.Clause, ...]             # every clause of every reading, for tools
+    definitions: dict[str, ast.Definition]
+    meld_kinds: tuple[str, ...]
+    canastra_kinds: tuple[str, ...]
+    score_terms: tuple[str, ...]
+
+    # ---------------------------------------------------------------- queries
+    def decide(self, path: str, ctx=None) -> Decision:
+        rules = self.settings.get(path)
+        if rules is None:
+            from .settings import find
+            setting = find(path)
+            if setting is None:
+                raise KeyError(f"'{path}' is not a setting")
+            return Decision(path, setting.default, None, ())
+        return rules.decide(ctx)
+
+    def value(self, path: str, ctx=None):
+        return self.decide(path, ctx).value
+
+    def has(self, path: str) -> bool:
+        return path in self.settings
+
+    def cites(self, path: str) -> tuple[str, ...]:
+        """Every article cited by any clause of a setting (for static facts)."""
+        rules = self.settings.get(path)
+        if rules is None:
+            return ()
+        seen: dict[str, None] = {}
+        for clause in rules.clauses:
+            for cite in clause.cites:
+                seen.setdefault(cite, None)
+        return tuple(seen)
+
+    def clauses_citing(self, article: str) -> list[ast.Clause]:
+        """Clauses citing the article themselves or through a helper they use."""
+        helpers = {name for name, d in self.definitions.items()
+                   if article in (c.article for c in d.citations)}
+        return [c for c in self.all_clauses
+                if article in c.cites or helpers & self._helpers_of(c)]
+
+    def _helpers_of(self, clause: ast.Clause) -> set[str]:
+        found: set[str] = set()
+        pending = [clause.value] + [g.expr for g in clause.conditions]
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Name) and len(node.parts) == 1 and node.dotted in self.definitions:
+                if node.dotted not in found:
+                    found.add(node.dotted)
+                    pending.append(self.definitions[node.dotted].expr)
+            for child in (getattr(node, "operand", None), getattr(node, "left", None),
+                          getattr(node, "right", None), getattr(node, "sequence", None),
+                          getattr(node, "index", None), *getattr(node, "items", ())):
+                if isinstance(child, ast.Expr):
+                    pending.append(child)
+        return found
+
+    def disputes_on(self, article: str) -> list[ast.Dispute]:
+        return [d for d in self.disputes.values() if article in (c.article for c in d.articles)]
+
+    @property
+    def reading_label(self) -> str:
+        changed = [f"{d}={r}" for d, r in self.readings.items() if r != self.disputes[d].default]
+        return ",".join(changed) or "default"

@@ -1,0 +1,63 @@
+"""Renders the settings and facts reference of docs/dsl.md from the registry.
+
+    python -m canastra_ref.dsl.reference            print the reference
+    python -m canastra_ref.dsl.reference --write    rewrite it inside docs/dsl.md
+
+A test checks that docs/dsl.md holds exactly what this prints.
+"""
+from __future__ import annotations
+
+import sys
+
+from ..paths import ROOT
+from . import facts, settings
+
+BEGIN, END = "<!-- reference:begin -->", "<!-- reference:end -->"
+DOC = ROOT / "docs" / "dsl.md"
+
+
+def _default(s: settings.Setting) -> str:
+    if s.required:
+        return "required"
+    if s.default is None:
+        return "off"
+    if s.default is True:
+        return "yes"
+    if s.default is False:
+        return "no"
+    if s.default == ():
+        return "[]"
+    return str(s.default)
+
+
+def render() -> str:
+    out = ["### Settings", "",
+           "| setting | value | reads | when absent | meaning |", "|---|---|---|---|---|"]
+    for s in settings.SETTINGS:
+        out.append(f"| `{s.pattern}` | {s.type_text()} | {s.scope} | {_default(s)} | {s.doc} |")
+    out += ["", "### Facts", "",
+            "Scopes: `static` reads no fact; `card` reads card facts; `meld` reads meld facts; "
+            "`team` reads team, opponents and hand facts; `action` reads those and the facts of the "
+            "action being judged.", "",
+            "| fact | type | group | meaning |", "|---|---|---|---|"]
+    for f in facts.FACTS.values():
+        out.append(f"| `{f.name}` | {f.type} | {f.group} | {f.doc} |")
+    return "\n".join(out) + "\n"
+
+
+def splice(document: str) -> str:
+    head, _, rest = document.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    return f"{head}{BEGIN}\n{render()}{END}{tail}"
+
+
+def main(argv: list[str]) -> int:
+    if "--write" in argv:
+        DOC.write_text(splice(DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    else:
+        sys.stdout.write(render())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,248 @@
+"""Every setting a spec may give a value, its type, the facts its expressions
+may read, and what its absence means.
+
+This table is the contract between the rulebooks and the engine: the engine
+reads rules only through these names, and a rulebook that needs something
+not listed here needs a new entry here (and its implementation in the
+engine), never a branch on its name.
+
+Patterns: "<kind>" stands for a name the spec chooses (a meld kind, a
+canastra kind, a scoring term); "<card>" for a wild card (JK or 2); "<class>"
+for a card class of the points table (JK, 2, 3.red, 3.black, 4 .. 10, J, Q, K, A).
+A setting whose absent value is None is "off" when the spec does not give it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cards import CARD_CLASSES
+
+# Value types.
+INT, BOOL, RANKS, CARDS, COLORS, NAMES, LADDER = "int", "bool", "ranks", "cards", "colors", "names", "ladder"
+
+
+def enum(*values: str) -> tuple[str, ...]:
+    return values
+
+
+@dataclass(frozen=True)
+class Setting:
+    pattern: str
+    type: str | tuple[str, ...]   # a value type, or the tuple of an enumeration's values
+    scope: str                    # which facts its expressions may read (facts.SCOPES)
+    doc: str
+    required: bool = False
+    default: object = None        # the value when the spec gives none (None: feature off)
+
+    @property
+    def is_enum(self) -> bool:
+        return isinstance(self.type, tuple)
+
+    def type_text(self) -> str:
+        if self.is_enum:
+            return " | ".join(self.type)
+        return {INT: "integer expression", BOOL: "condition (yes/no expression)",
+                RANKS: "rank range or list of ranks", CARDS: "list of cards (JK, 2 .. A)",
+                COLORS: "list of colours (red, black)", NAMES: "list of names",
+                LADDER: "ladder: 75 -> 120 -> 150 then +30"}[self.type]
+
+
+_S = Setting
+SETTINGS: tuple[Setting, ...] = (
+    # deck, seating and deal
+    _S("deck.decks", INT, "static", "standard 52-card decks shuffled together", required=True),
+    _S("deck.jokers", INT, "static", "jokers added to the decks", required=True),
+    _S("deck.size", INT, "static", "the card count the rulebook states; must equal 52 x decks + jokers"),
+    _S("table.players", INT, "static", "players at the table", required=True),
+    _S("table.team_size", INT, "static", "players per team; partners sit alternately", required=True),
+    _S("play.direction", enum("clockwise", "counterclockwise"), "static",
+       "direction of the deal and of play", required=True),
+    _S("play.first_player", enum("after-dealer"), "static",
+       "who plays first: the player next to the dealer in the direction of play", required=True),
+    _S("deal.first_dealer", enum("high-card", "agreed-or-drawn", "drawn"), "static",
+       "how the dealer of the first hand is chosen"),
+    _S("deal.cards", INT, "static", "cards dealt to each player", required=True),
+    _S("deal.misdeal_redeal", enum("same-dealer", "next-player"), "static",
+       "who deals again after a misdeal"),
+    _S("draw.cards", INT, "static", "cards drawn from the stock each turn (one is discarded)",
+       required=True),
+    _S("draw.first_redraw", BOOL, "static",
+       "the first player may reject the first card drawn and draw another in its place",
+       default=False),
+    _S("draw.rejected_card", enum("aside", "pile"), "static",
+       "where that rejected card goes: set aside face up for the rest of the hand, or onto the pile "
+       "as an ordinary discard", default="pile"),
+
+    # card values
+    _S("points.<class>", INT, "static", "card points of one card class", required=True),
+
+    # melds and wild cards
+    _S("wild.cards", CARDS, "static", "the wild cards", required=True),
+    _S("wild.<card>.suit", enum("any", "same-in-sequence"), "static",
+       "whether a wild must match the suit of a sequence it stands in", default="any"),
+    _S("wild.<card>.locked", enum("never", "between-naturals", "always"), "static",
+       "when a wild in a sequence can no longer be moved to let the natural card it stands for in",
+       default="always"),
+    _S("meld.<kind>.shape", enum("sequence", "set", "wilds"), "static",
+       "sequence: consecutive ranks of one suit; set: one rank; wilds: wild cards only", required=True),
+    _S("meld.<kind>.ranks", RANKS, "team",
+       "for a sequence, its ranks in order (4..A); for a set, the ranks it may be made of",
+       required=True),
+    _S("meld.<kind>.colors", COLORS, "static", "the suit colours a set may use (all when absent)"),
+    _S("meld.<kind>.suits", enum("same", "any"), "static",
+       "whether the natural cards of a set must share a suit", default="any"),
+    _S("meld.<kind>.min_cards", INT, "static", "the fewest cards the meld may have", required=True),
+    _S("meld.<kind>.max_cards", INT, "static", "the most cards the meld may have"),
+    _S("meld.<kind>.max_wilds", INT, "static", "the most wild cards the meld may hold", default=0),
+    _S("meld.<kind>.min_naturals", INT, "static", "the fewest natural cards the meld needs", default=0),
+    _S("meld.<kind>.allowed", BOOL, "action", "when a meld of this kind may be laid down",
+       default=True),
+    _S("meld.<kind>.one_per_rank", BOOL, "static",
+       "a team holds at most one meld of this kind per rank; more cards of the rank join it",
+       default=False),
+
+    # canastras
+    _S("canastra.<kind>.match", BOOL, "meld",
+       "when a meld is a canastra of this kind (kinds are tried in the order the spec declares them)",
+       required=True),
+    _S("canastra.<kind>.value", INT, "meld", "the bonus a canastra of this kind is worth",
+       required=True),
+    _S("canastra.<kind>.counts", BOOL, "team",
+       "when the bonus of this kind counts for the team that holds it", default=True),
+
+    # opening
+    _S("opening.minimum", INT, "action",
+       "card points the team's first melds must reach (0: no minimum)", required=True),
+    _S("turn.clean_meld", BOOL, "action",
+       "the melds a player lays in a turn must include one without wild cards (checked when the "
+       "turn ends)", default=False),
+    _S("opening.single_meld", BOOL, "action",
+       "the minimum must be reached by one meld on its own", default=False),
+    _S("opening.ladder", LADDER, "static",
+       "how the minimum rises after each failed opening"),
+    _S("opening.penalty_applies", enum("this-hand", "next-hand"), "static",
+       "when a raised minimum applies: the rest of this hand, or the team's next opening",
+       default="this-hand"),
+    _S("opening.failure_bars_player", BOOL, "static",
+       "a player whose opening failed may not try again this hand", default=False),
+    _S("opening.short_stands_unchallenged", BOOL, "static",
+       "an opening below the minimum stands unless the next player challenges it before playing",
+       default=False),
+    _S("opening.retry_with_stock_draw", BOOL, "static",
+       "a player whose opening with the pile falls short may give the pile back and draw from the "
+       "stock instead, in the same turn", default=False),
+
+    # discard pile
+    _S("pile.start", enum("first-discard", "upcard"), "static",
+       "what starts the pile: the first player's first discard, or a card turned up from the stock",
+       required=True),
+    _S("pile.upcard_covered", BOOL, "card",
+       "an upcard that is covered by another card turned from the stock", default=False),
+    _S("pile.blocked", BOOL, "action", "the pile may not be taken at all", default=False),
+    _S("pile.take.min_hand_cards", INT, "action",
+       "hand cards that must form a new meld with the top card", required=True),
+    _S("pile.take.min_naturals", INT, "action",
+       "natural hand cards that must go with the top card into a new meld", default=0),
+    _S("pile.take.max_wilds", INT, "action",
+       "wild cards allowed in the meld made with the top card (the meld's own limit applies too)"),
+    _S("pile.take.onto_meld", BOOL, "action",
+       "the top card may be laid off on one of the team's melds instead of starting a new one",
+       default=False),
+    _S("pile.take.wild_bridge", BOOL, "action",
+       "when the top card extends a meld, a wild card may stand between it and the meld",
+       default=True),
+    _S("pile.rest_usable", BOOL, "action",
+       "the rest of the pile may be melded in the turn it is taken", default=True),
+    _S("pile.discard_from_pile", BOOL, "action",
+       "the player who took the pile may discard one of the pile's cards", default=True),
+
+    # threes
+    _S("red_three.replace", BOOL, "static",
+       "a red three dealt or drawn is laid down and replaced from the stock", required=True),
+    _S("red_three.late", enum("keep", "lay-down", "replace-on-turn"), "static",
+       "a red three not replaced before play starts: stays in hand, is laid down without "
+       "replacement, or may be replaced on its holder's turn", default="keep"),
+    _S("red_three.last_card_ends_hand", BOOL, "static",
+       "drawing a red three as the last card of the stock ends the hand at once", default=False),
+
+    # going out
+    _S("going_out.allowed", BOOL, "action", "when the player's team may go out", required=True),
+    _S("going_out.with_discard", BOOL, "action", "going out with a final discard", default=True),
+    _S("going_out.without_discard", BOOL, "action", "going out by melding every card",
+       default=True),
+    _S("going_out.ask_partner", BOOL, "static",
+       "the player may ask the partner for permission to go out, and must abide by the answer",
+       default=False),
+
+    # end of hand and scoring
+    _S("stock.exhausted", enum("end", "pile-only", "final-pile-take"), "static",
+       "when a player must draw and the stock is empty: the hand ends; or play goes on while each "
+       "player takes the pile; or that player may take the pile one last time, meld, and the hand "
+       "ends without a discard", required=True),
+    _S("score.<kind>", INT, "team",
+       "one term of a team's hand score (terms add up; a term no clause applies to adds 0)",
+       default=0),
+    _S("scoring.counts", BOOL, "team", "when the team's hand score is recorded at all",
+       default=True),
+    _S("scoring.unrounded", NAMES, "static",
+       "scoring terms left out of the rounding (it applies to the sum of the other terms)",
+       default=()),
+    _S("scoring.round_fives", enum("none", "up", "away-from-zero", "positive-up"), "static",
+       "how a hand total ending in 5 is rounded to a multiple of 10", default="none"),
+    _S("game.target", INT, "static", "the score that ends the game at the end of a hand",
+       required=True),
+)
+
+_WILD_CARDS = ("JK", "2")
+
+
+def _compile(pattern: str) -> re.Pattern:
+    text = re.escape(pattern)
+    text = text.replace(re.escape("<kind>"), r"[A-Za-z_][A-Za-z0-9_-]*")
+    text = text.replace(re.escape("<card>"), "(?:" + "|".join(_WILD_CARDS) + ")")
+    text = text.replace(re.escape("<class>"), "(?:" + "|".join(re.escape(c) for c in CARD_CLASSES) + ")")
+    return re.compile(text + r"\Z")
+
+
+_MATCHERS = [(s, _compile(s.pattern)) for s in SETTINGS]
+
+
+def find(path: str) -> Setting | None:
+    for setting, matcher in _MATCHERS:
+        if matcher.match(path):
+            return setting
+    return None
+
+
+def entity(path: str) -> tuple[str, str] | None:
+    """('meld', 'aces') for meld.aces.ranks; ('canastra', 'real') ...; ('score', 'table')."""
+    parts = path.split(".")
+    if parts[0] in ("meld", "canastra") and len(parts) == 3:
+        return parts[0], parts[1]
+    if parts[0] == "score" and len(parts) == 2:
+        return "score", parts[1]
+    return None
+
+
+def required_paths(meld_kinds, canastra_kinds) -> list[str]:
+    """Every concrete setting path a complete ruleset must give."""
+    paths = []
+    for s in SETTINGS:
+        if not s.required:
+            continue
+        if "<class>" in s.pattern:
+            paths += [s.pattern.replace("<class>", c) for c in CARD_CLASSES]
+        elif s.pattern.startswith("meld.<kind>"):
+            paths += [s.pattern.replace("<kind>", k) for k in meld_kinds]
+        elif s.pattern.startswith("canastra.<kind>"):
+            paths += [s.pattern.replace("<kind>", k) for k in canastra_kinds]
+        elif "<" not in s.pattern:
+            paths.append(s.pattern)
+    return paths
+
+
+def similar(path: str) -> list[str]:
+    """Known setting patterns that share the first segment of `path` (for hints)."""
+    head = path.split(".")[0]
+    return [s.pattern for s in SETTINGS if s.pattern.split(".")[0] == head]
