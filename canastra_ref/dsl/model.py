@@ -117,12 +117,20 @@ class Ruleset:
     def decide(self, path: str, ctx=None) -> Decision:
         rules = self.settings.get(path)
         if rules is None:
+            return self._default(path)
+        return rules.decide(ctx)
+
+    def _default(self, path: str) -> Decision:
+        """The documented default of a setting the spec does not give."""
+        cache = self.__dict__.setdefault("_defaults", {})
+        decision = cache.get(path)
+        if decision is None:
             from .settings import find
             setting = find(path)
             if setting is None:
                 raise KeyError(f"'{path}' is not a setting")
-            return Decision(path, setting.default, None, ())
-        return rules.decide(ctx)
+            decision = cache[path] = Decision(path, setting.default, None, ())
+        return decision
 
     def value(self, path: str, ctx=None):
         return self.decide(path, ctx).value

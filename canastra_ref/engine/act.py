@@ -1,0 +1,73 @@
+"""The action being judged: the working copy of the state, the acting player,
+and the trace of every setting consulted. Rule modules decide through it and
+reject through it, so every verdict cites the clauses that made it."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..dsl.model import Decision
+from .context import ActionContext
+from .rules import Engine
+from .state import Meld, State
+from .verdict import Rejection, Trace
+
+
+class Act:
+    def __init__(self, engine: Engine, state: State, player: str):
+        self.engine, self.state, self.player = engine, state, player
+        self.trace = Trace()
+        self.events: list[str] = []
+
+    @property
+    def team(self) -> str:
+        return self.state.team_of(self.player)
+
+    @property
+    def hand(self) -> list[str]:
+        return self.state.players[self.player].hand
+
+    def context(self, **kw) -> ActionContext:
+        return ActionContext(self.engine, self.state, self.player, **kw)
+
+    def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
+        return self.trace.add(self.engine.decide(path, ctx), decisive)
+
+    def value(self, path: str, ctx=None, decisive: bool = True):
+        return self.decide(path, ctx, decisive).value
+
+    def reject(self, reason: str, message: str, *paths: str, ctx=None):
+        decisions = tuple(self.decide(p, ctx) for p in paths)
+        raise Rejection(reason, message, decisions)
+
+    # ------------------------------------------------------------ card moves
+    def take_from_hand(self, cards: list[str], usable_only: bool = False) -> None:
+        """Remove cards from the hand; reject if any is missing (or, with
+        usable_only, is a card received from the pile that may not be used yet)."""
+        hand = Counter(self.hand)
+        wanted = Counter(cards)
+        for card, n in wanted.items():
+            if hand[card] < n:
+                self.reject("card.not-in-hand", f"{card} is not in {self.player}'s hand")
+        if usable_only and self.state.turn.pile_cards:
+            if not self.value("pile.rest_usable", self.context()):
+                reserved = Counter(self.state.turn.pile_cards)
+                for card, n in wanted.items():
+                    if hand[card] - reserved[card] < n:
+                        self.reject("card.from-pile-not-usable",
+                                    f"{card} came from the pile and cannot be melded this turn", "pile.rest_usable",
+                                    ctx=self.context())
+        for card in cards:
+            self.hand.remove(card)
+
+    def batch(self) -> list[tuple[str, list[str]]]:
+        """(kind, cards) of the melds started this turn."""
+        melds = self.state.teams[self.team].melds
+        return [(melds[i].kind, melds[i].cards) for i in self.state.turn.melds_laid]
+
+    def add_meld(self, meld: Meld) -> int:
+        melds = self.state.teams[self.team].melds
+        melds.append(meld)
+        index = len(melds) - 1
+        self.state.turn.melds_laid.append(index)
+        self.state.players[self.player].melded = True
+        return index

@@ -1,0 +1,250 @@
+"""Actions: parsing their JSON form and applying them to a state.
+
+`apply(engine, state, action)` returns (new state, verdict) and never changes
+`state`; a rejected action returns `state` itself. Actions (JSON):
+
+    {"player": "N", "deal": {"seed": 7}}          the dealer deals (phase deal)
+    {"player": "N", "exact_cut": true}            the cutter cut exactly (phase deal)
+    {"player": "N", "misdeal": true}              the dealer misdealt (before play starts)
+    {"player": "N", "replace_red_three": "3h"}    exchange a red three
+    {"player": "N", "lay_down_red_three": "3h"}   lay down a late red three
+    {"player": "N", "draw": "stock"}              draw (and replace red threes drawn)
+    {"player": "N", "redraw": true}               the first player rejects the first card
+    {"player": "N", "take_pile": {"with": ["7h", "7d"]}}          top card + hand cards: new meld
+    {"player": "N", "take_pile": {"onto": 0, "with": []}}         top card (+ cards) onto team meld 0
+    {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "8d", "8c"]]}
+    {"player": "N", "layoff": {"meld": 0, "cards": ["Ah"]}}       or a list of such
+    {"player": "N", "discard": "9c"}
+    {"player": "N", "end_turn": true}             end the final turn of an exhausted stock
+    {"player": "N", "ask_partner": true}          "may I go out?"
+    {"player": "S", "answer": "yes"}              the partner's answer
+    {"player": "E", "challenge": true}            challenge the previous short opening
+"""
+from __future__ import annotations
+
+from ..cards import parse_card
+from ..errors import InputError
+from . import deal as deals, going_out, melding, pile, threes, turn as turns
+from .act import Act
+from .rules import Engine
+from .state import State
+from .verdict import ACCEPTED, PENALISED, REJECTED, Rejection, Verdict
+
+ACTION_KEYS = ("deal", "exact_cut", "misdeal", "replace_red_three", "lay_down_red_three", "draw", "redraw",
+               "take_pile", "meld", "layoff", "discard", "end_turn", "ask_partner", "answer", "challenge")
+_PENALTIES = {"opening.below-minimum", "opening.no-clean-meld", "opening.single-meld-below-minimum",
+              "deal.misdeal"}
+
+
+def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
+    """(player, verb, argument) of a JSON action, or InputError naming the JSON path."""
+    if not isinstance(action, dict):
+        raise InputError("an action is an object such as {\"player\": \"N\", \"draw\": \"stock\"}", json_path=path)
+    player = action.get("player")
+    if player not in state.table.seats:
+        raise InputError(f"unknown player {player!r}", json_path=f"{path}.player",
+                         expected="one of: " + ", ".join(state.table.seats))
+    verbs = [k for k in action if k != "player"]
+    unknown = [k for k in verbs if k not in ACTION_KEYS]
+    if unknown:
+        raise InputError(f"unknown action field {unknown[0]!r}", json_path=f"{path}.{unknown[0]}",
+                         expected="one of: " + ", ".join(ACTION_KEYS))
+    if len(verbs) != 1:
+        raise InputError("an action has exactly one verb besides 'player'", json_path=path,
+                         expected="one of: " + ", ".join(ACTION_KEYS))
+    verb = verbs[0]
+    arg = action[verb]
+    where = f"{path}.{verb}"
+    if verb == "deal":
+        if not isinstance(arg, dict) or not isinstance(arg.get("seed"), int) or isinstance(arg.get("seed"), bool):
+            raise InputError("deal takes {\"seed\": <integer>}", json_path=where)
+        arg = arg["seed"]
+    elif verb in ("replace_red_three", "lay_down_red_three", "discard"):
+        arg = _card(arg, where)
+    elif verb == "draw":
+        if arg != "stock":
+            raise InputError("draw takes \"stock\" (to take the pile use take_pile)", json_path=where)
+    elif verb == "take_pile":
+        if not isinstance(arg, dict) or set(arg) - {"with", "onto"}:
+            raise InputError("take_pile takes {\"with\": [cards]} and optionally \"onto\": <meld index>",
+                             json_path=where)
+        onto = arg.get("onto")
+        if onto is not None and (not isinstance(onto, int) or isinstance(onto, bool)):
+            raise InputError("onto is the index of a team meld", json_path=f"{where}.onto")
+        arg = (_cards(arg.get("with", []), f"{where}.with"), onto)
+    elif verb == "meld":
+        if not isinstance(arg, list) or not arg:
+            raise InputError("meld takes a list of melds, each a list of cards", json_path=where)
+        arg = [_cards(m, f"{where}[{i}]") for i, m in enumerate(arg)]
+    elif verb == "layoff":
+        items = arg if isinstance(arg, list) else [arg]
+        parsed = []
+        for i, item in enumerate(items):
+            at = f"{where}[{i}]" if isinstance(arg, list) else where
+            if not isinstance(item, dict) or set(item) != {"meld", "cards"} or \
+                    not isinstance(item["meld"], int) or isinstance(item["meld"], bool):
+                raise InputError("layoff takes {\"meld\": <index>, \"cards\": [cards]}", json_path=at)
+            parsed.append((item["meld"], _cards(item["cards"], f"{at}.cards")))
+        arg = parsed
+    elif verb == "answer":
+        if arg not in ("yes", "no"):
+            raise InputError("answer takes \"yes\" or \"no\"", json_path=where)
+    elif arg is not True:
+        raise InputError(f"{verb} takes true", json_path=where)
+    return player, verb, arg
+
+
+def _card(value, path: str) -> str:
+    try:
+        return parse_card(value)
+    except InputError as exc:
+        raise InputError(exc.message, json_path=path, expected=exc.expected) from None
+
+
+def _cards(value, path: str) -> list[str]:
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, list):
+        raise InputError("expected a list of cards", json_path=path)
+    return [_card(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+
+def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State, Verdict]:
+    """Judge and apply one action. Malformed actions raise InputError."""
+    player, verb, arg = parse(action, state, path)
+    act = Act(engine, state.copy(), player)
+    try:
+        reason = _dispatch(act, verb, arg)
+    except Rejection as rejection:
+        for decision in rejection.decisions:
+            act.trace.add(decision)
+        return state, Verdict(REJECTED, rejection.reason, act.trace.cites(), act.trace, rejection.message)
+    verdict = PENALISED if reason in _PENALTIES else ACCEPTED
+    return act.state, Verdict(verdict, reason, act.trace.cites(), act.trace, events=act.events)
+
+
+def _dispatch(act: Act, verb: str, arg) -> str:
+    state = act.state
+    if state.ended is not None:
+        act.reject("turn.hand-over", "the hand is over")
+    if verb == "deal":
+        if state.turn.phase != "deal":
+            act.reject("turn.already-dealt", "the hand has already been dealt")
+        if act.player != state.dealer:
+            act.reject("turn.not-your-turn", f"{state.dealer} deals this hand", "play.direction")
+        deals.deal(act, arg)
+        return "deal.dealt"
+    if verb == "exact_cut":
+        if state.turn.phase != "deal":
+            act.reject("turn.already-dealt", "the cut comes before the deal")
+        deals.exact_cut(act)
+        return "deal.exact-cut"
+    if state.turn.phase == "deal":
+        act.reject("turn.not-dealt", "the hand has not been dealt yet")
+    if verb == "misdeal":
+        if act.player != state.dealer:
+            act.reject("misdeal.not-dealer", f"only the dealer ({state.dealer}) can misdeal")
+        if state.started:
+            act.reject("turn.already-drew", "the misdeal must be claimed before play starts")
+        deals.misdeal(act)
+        return "deal.misdeal"
+    if verb == "replace_red_three":
+        threes.replace(act, arg)
+        return "red-three.replaced"
+    if verb == "answer":
+        going_out.answer(act, arg)
+        return "partner.answered"
+    # everything else is the acting player's own turn
+    if act.player != state.turn.player:
+        act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
+    if state.turn.asked == "asking":
+        act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner")
+    if verb == "challenge":
+        turns.challenge(act)
+        return "challenge.upheld"
+    turns.settle_pending(act)
+    if verb == "lay_down_red_three":
+        threes.lay_down(act, arg)
+        return "red-three.laid-down"
+    if verb == "draw":
+        if state.turn.phase != "draw" and not state.turn.took_pile:
+            act.reject("turn.already-drew", "the player has already drawn this turn")
+        turns.draw(act)
+        if state.ended is not None:
+            return "hand.ended.red-three-last" if state.ended["reason"] == "red-three-last" \
+                else "hand.ended.stock-exhausted"
+        return "draw.stock-instead-of-pile" if "draw.stock-instead-of-pile" in act.events else "draw.stock"
+    if verb == "take_pile":
+        if state.turn.phase != "draw":
+            act.reject("turn.already-drew", "the pile is taken instead of drawing")
+        pile.take(act, *arg)
+        _check_last_card(act)
+        return "pile.taken"
+    if state.turn.phase != "play":
+        act.reject("turn.draw-first", "the player must draw or take the pile first", "draw.cards")
+    if verb == "redraw":
+        turns.redraw(act)
+        return "draw.redraw"
+    if verb == "ask_partner":
+        going_out.ask(act)
+        return "partner.asked"
+    if verb == "meld":
+        return _meld(act, arg)
+    if verb == "layoff":
+        return _layoff(act, arg)
+    if verb == "discard":
+        return turns.discard(act, arg)
+    if verb == "end_turn":
+        return turns.end_turn(act)
+    raise AssertionError(verb)  # parse() admits no other verb
+
+
+def _opening_allowed(act: Act) -> None:
+    if not act.state.teams[act.team].opened and act.state.players[act.player].barred:
+        act.reject("opening.barred", f"{act.player} may not take part in an opening this hand",
+                   "opening.failure_bars_player")
+
+
+def _meld(act: Act, melds: list[list[str]]) -> str:
+    _opening_allowed(act)
+    every = [card for cards in melds for card in cards]
+    act.take_from_hand(every, usable_only=True)
+    remaining = len(act.hand)
+    for cards in melds:
+        melding.lay_new(act, cards, going_out=remaining == 0, discarding=False, last_card=remaining == 1)
+    return _after_melding(act, "meld.laid")
+
+
+def _layoff(act: Act, items) -> str:
+    _opening_allowed(act)
+    if not act.state.teams[act.team].melds:
+        act.reject("layoff.not-opened", "the team has no melds to add to")
+    act.take_from_hand([c for _, cards in items for c in cards], usable_only=True)
+    for index, cards in items:
+        melding.add_to(act, index, cards)
+    return _after_melding(act, "meld.laid-off")
+
+
+def _after_melding(act: Act, reason: str) -> str:
+    if not act.hand:
+        if act.state.turn.final:
+            return reason
+        going_out.check(act, discarding=False)
+        outcome = turns._judge_opening(act, going_out_now=True, discarding=False)
+        if outcome not in (None, "opening.made"):
+            act.reject(outcome, "the opening made while going out does not meet the rules",
+                       "opening.minimum", ctx=act.context(batch=act.batch(), going_out=True))
+        going_out.went_out(act, discarding=False)
+        return "going-out.direct"
+    _check_last_card(act)
+    if not act.state.teams[act.team].opened:
+        return "opening.pending"
+    return reason
+
+
+def _check_last_card(act: Act) -> None:
+    """Refuse to leave a single card whose discard would be a forbidden going out."""
+    if len(act.hand) == 1 and not act.state.turn.final and not going_out.could_go_out_by_discarding(act):
+        act.reject("turn.last-card-stranded", "this would leave one card, and discarding it to go out is not "
+                   "allowed now", "going_out.allowed", ctx=act.context(batch=act.batch(), going_out=True,
+                                                                        discarding=True))

@@ -1,0 +1,217 @@
+"""The game facts of canastra_ref.dsl.facts, computed from a State.
+
+A context is what a compiled DSL expression reads through `fact(name)`:
+MeldContext for canastra kinds, CardContext for the pile's upcard,
+TeamContext for scoring and canastra bonuses, ActionContext for the rules
+that judge an action (team facts of the acting player's team, plus the facts
+of the turn, the stock, the pile and the melds being laid).
+"""
+from __future__ import annotations
+
+from ..cards import is_black_three, is_red_three
+from .rules import Engine, MeldInfo
+from .state import State
+
+
+class MeldContext:
+    __slots__ = ("info",)
+
+    def __init__(self, info: MeldInfo):
+        self.info = info
+
+    def fact(self, name: str):
+        return getattr(self.info, name[5:])      # "meld.<field>"
+
+
+class CardContext:
+    __slots__ = ("engine", "card")
+
+    def __init__(self, engine: Engine, card: str):
+        self.engine, self.card = engine, card
+
+    def fact(self, name: str):
+        if name == "card.wild":
+            return self.engine.is_wild(self.card)
+        if name == "card.red_three":
+            return is_red_three(self.card)
+        if name == "card.black_three":
+            return is_black_three(self.card)
+        raise KeyError(name)
+
+
+def team_canastras(engine: Engine, state: State, team: str) -> list[tuple[str, list[str], str]]:
+    """(meld kind, cards, canastra kind) of each canastra of the team."""
+    out = []
+    for meld in state.teams[team].melds:
+        kind = engine.canastra_kind(meld.kind, meld.cards)
+        if kind is not None:
+            out.append((meld.kind, meld.cards, kind))
+    return out
+
+
+def _team_fact(engine: Engine, state: State, team: str, field: str):
+    t = state.teams[team]
+    seats = state.table.teams[team]
+    if field == "score":
+        return t.score
+    if field == "opened":
+        return t.opened
+    if field == "melds":
+        return len(t.melds)
+    if field == "canastras":
+        return len(team_canastras(engine, state, team))
+    if field.startswith("canastras."):
+        kind = field[len("canastras."):]
+        return sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
+    if field == "red_threes":
+        return len(t.red_threes)
+    if field == "table_points":
+        return sum(engine.hand_points(m.cards) for m in t.melds)
+    if field == "canastra_bonus":
+        return canastra_bonus(engine, state, team)[0]
+    if field == "hand_points":
+        return sum(engine.hand_points(state.players[s].hand) for s in seats)
+    if field == "hand_points_of_melders":
+        return sum(engine.hand_points(state.players[s].hand) for s in seats if state.players[s].melded)
+    if field == "players_without_melds":
+        return sum(1 for s in seats if not state.players[s].melded)
+    if field == "black_threes_in_hand":
+        return sum(1 for s in seats for c in state.players[s].hand if is_black_three(c))
+    if field == "went_out":
+        return bool(state.ended and state.ended.get("player") in seats)
+    if field == "went_out_concealed":
+        return bool(state.ended and state.ended.get("player") in seats and state.ended.get("concealed"))
+    if field == "exact_cuts":
+        return t.exact_cuts
+    if field == "misdeals":
+        return t.misdeals
+    if field == "opening_failures":
+        return t.opening_failures
+    if field == "size":
+        return len(seats)
+    raise KeyError(field)
+
+
+def canastra_bonus(engine: Engine, state: State, team: str):
+    """The team's counted canastra bonuses and the decisions behind them."""
+    total, decisions = 0, []
+    ctx = TeamContext(engine, state, team)
+    for meld_kind, cards, kind in team_canastras(engine, state, team):
+        counts = engine.decide(f"canastra.{kind}.counts", ctx)
+        decisions.append(counts)
+        if counts.value:
+            value = engine.canastra_value(meld_kind, cards)
+            decisions.append(value)
+            total += value.value
+    return total, decisions
+
+
+class TeamContext:
+    __slots__ = ("engine", "state", "team", "_cache")
+
+    def __init__(self, engine: Engine, state: State, team: str):
+        self.engine, self.state, self.team = engine, state, team
+        self._cache = {}
+
+    def fact(self, name: str):
+        try:
+            return self._cache[name]
+        except KeyError:
+            value = self._cache[name] = self._compute(name)
+            return value
+
+    def _compute(self, name: str):
+        side, _, field = name.partition(".")
+        if side == "team":
+            return _team_fact(self.engine, self.state, self.team, field)
+        if side == "opponents":
+            values = [_team_fact(self.engine, self.state, other, field)
+                      for other in self.state.table.opponents(self.team)]
+            if values and isinstance(values[0], bool):
+                return any(values)
+            return sum(values)
+        if side == "hand":
+            ended = self.state.ended
+            if field == "end":
+                return ended["reason"] if ended else "none"
+            if field == "went_out":
+                return bool(ended and ended["reason"] == "went-out")
+        raise KeyError(name)
+
+
+class ActionContext(TeamContext):
+    """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
+    melds laid in the current turn (those of the action included)."""
+    __slots__ = ("player", "batch", "going_out", "discarding", "last_card")
+
+    def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
+                 discarding=False, last_card=False):
+        super().__init__(engine, state, state.team_of(player))
+        self.player, self.batch = player, list(batch)
+        self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
+
+    def _compute(self, name: str):
+        head, _, field = name.partition(".")
+        state, engine = self.state, self.engine
+        if head == "player":
+            if field == "melded":
+                return state.players[self.player].melded
+            if field == "hand_size":
+                return len(state.players[self.player].hand)
+        elif head == "turn":
+            turn = state.turn
+            if field == "took_pile":
+                return turn.took_pile
+            if field == "going_out":
+                return self.going_out
+            if field == "discarding":
+                return self.discarding
+            if field == "last_card":
+                return self.last_card
+            if field == "first":
+                return turn.first
+            if field == "opening":
+                return not state.teams[self.team].opened
+        elif head == "stock":
+            if field == "size":
+                return len(state.stock)
+            if field == "empty":
+                return not state.stock
+        elif head == "pile":
+            pile = state.pile
+            top = pile[-1] if pile else None
+            if field == "size":
+                return len(pile)
+            if field == "top.wild":
+                return top is not None and engine.is_wild(top)
+            if field == "top.black_three":
+                return top is not None and is_black_three(top)
+            if field == "top.red_three":
+                return top is not None and is_red_three(top)
+            if field == "contains.wild":
+                return any(engine.is_wild(c) for c in pile)
+            if field == "contains.red_three":
+                return any(is_red_three(c) for c in pile)
+            if field == "contains.black_three":
+                return any(is_black_three(c) for c in pile)
+        elif head == "batch":
+            return self._batch(field)
+        return super()._compute(name)
+
+    def _batch(self, field: str):
+        engine = self.engine
+        if field == "points":
+            return sum(engine.hand_points(cards) for _, cards in self.batch)
+        if field == "melds":
+            return len(self.batch)
+        if field == "clean_melds":
+            return sum(1 for _, cards in self.batch if not any(engine.is_wild(c) for c in cards))
+        if field == "best_meld_points":
+            return max((engine.hand_points(cards) for _, cards in self.batch), default=0)
+        kinds = [engine.canastra_kind(kind, cards) for kind, cards in self.batch]
+        if field == "canastras":
+            return sum(1 for k in kinds if k is not None)
+        if field.startswith("canastras."):
+            wanted = field[len("canastras."):]
+            return sum(1 for k in kinds if k == wanted)
+        raise KeyError("batch." + field)

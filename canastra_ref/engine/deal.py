@@ -1,0 +1,81 @@
+"""Cards and the deal: a fresh hand, the seeded shuffle and deal, the exact
+cut and the misdeal, and the next hand of a game."""
+from __future__ import annotations
+
+import random
+
+from ..cards import full_deck
+from .act import Act
+from .context import CardContext
+from .rules import Engine
+from .state import PlayerState, State, TeamState, Turn
+
+
+def new_hand(engine: Engine, dealer: str | None = None, scores: dict[str, int] | None = None,
+             carried: dict[str, int] | None = None) -> State:
+    """A hand waiting to be dealt: every card in the stock, in canonical order."""
+    table = engine.table
+    dealer = dealer or table.order[-1]
+    first = table.next(dealer)
+    teams = {t: TeamState(score=(scores or {}).get(t, 0), opening_failures=(carried or {}).get(t, 0))
+             for t in table.teams}
+    return State(table=table, dealer=dealer, turn=Turn(player=first, phase="deal", first=True),
+                 players={s: PlayerState() for s in table.seats}, teams=teams,
+                 stock=full_deck(*engine.deck), pile=[], started=False)
+
+
+def deal(act: Act, seed: int) -> None:
+    """Shuffle every card with `seed` and deal them one at a time in the order
+    of play, starting after the dealer."""
+    state = act.state
+    cards = state.stock + state.pile + state.aside
+    for player in state.players.values():
+        cards += player.hand
+        player.hand = []
+    for team in state.teams.values():
+        cards += team.red_threes
+        for meld in team.melds:
+            cards += meld.cards
+        team.red_threes, team.melds = [], []
+    cards.sort()
+    random.Random(seed).shuffle(cards)
+    count = act.value("deal.cards")
+    act.decide("play.direction")
+    order = state.table.from_dealer(state.dealer)
+    for _ in range(count):
+        for seat in order:
+            state.players[seat].hand.append(cards.pop())
+    state.stock, state.pile, state.aside = cards, [], []
+    if act.value("pile.start") == "upcard":
+        while state.stock:
+            card = state.stock.pop(0)
+            state.pile.append(card)
+            if not act.value("pile.upcard_covered", CardContext(act.engine, card)):
+                break
+    act.decide("play.first_player")
+    state.turn = Turn(player=order[0], phase="draw", first=True)
+    state.started = False
+
+
+def exact_cut(act: Act) -> None:
+    act.state.teams[act.team].exact_cuts += 1
+
+
+def misdeal(act: Act) -> None:
+    """The dealer misdealt: the team is charged, and the cards are dealt again."""
+    state = act.state
+    redeal = act.value("deal.misdeal_redeal")
+    if redeal is None:
+        act.reject("action.malformed", "this ruleset legislates no misdeal", "deal.misdeal_redeal")
+    state.teams[act.team].misdeals += 1
+    if redeal == "next-player":
+        state.dealer = state.table.next(state.dealer)
+    state.turn = Turn(player=state.table.next(state.dealer), phase="deal", first=True)
+
+
+def next_hand(engine: Engine, state: State) -> State:
+    """The following hand of the game: scores and carried penalties kept, the
+    deal passing to the next player in the order of play."""
+    scores = {t: v.score for t, v in state.teams.items()}
+    carried = {t: v.carried_failures for t, v in state.teams.items()}
+    return new_hand(engine, engine.table.next(state.dealer), scores, carried)

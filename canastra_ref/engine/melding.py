@@ -1,0 +1,100 @@
+"""Laying down new melds and adding cards to the team's melds, as actions."""
+from __future__ import annotations
+
+from .act import Act
+from .melds import MeldError, extend, fit_new, split
+from .rules import MeldKind
+from .state import Meld
+
+
+def candidates(act: Act, cards: list[str]) -> list[MeldKind]:
+    """Meld kinds worth trying for these cards, in the order the spec declares them."""
+    naturals, wilds = split(act.engine, cards)
+    ranks = {c[:-1] for c in naturals}
+    out = []
+    for kind in act.engine.meld_kinds:
+        if kind.shape == "wilds" and not naturals:
+            out.append(kind)
+        elif kind.shape == "set" and naturals and len(ranks) == 1:
+            out.append(kind)
+        elif kind.shape == "sequence" and naturals:
+            out.append(kind)
+    # several naturals of one rank look like a set: its kinds' verdicts come first
+    if len(naturals) > 1 and len(ranks) == 1:
+        out.sort(key=lambda k: k.shape != "set")
+    return out
+
+
+def ranks_of(act: Act, kind: MeldKind, ctx) -> tuple[str, ...]:
+    return act.value(f"meld.{kind.name}.ranks", ctx, decisive=False)
+
+
+def classify(act: Act, cards: list[str], batch, going_out=False, discarding=False, last_card=False):
+    """(kind, laid-out cards) for a new meld, or reject with the most relevant reason."""
+    kinds = candidates(act, cards)
+    if not kinds:
+        act.reject("meld.no-kind", f"{' '.join(cards)} form no meld of this ruleset")
+    ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card)
+    first_error = None
+    for kind in kinds:
+        try:
+            laid = fit_new(act.engine, kind, cards, ranks_of(act, kind, ctx))
+        except MeldError as err:
+            first_error = first_error or (kind, err)
+            continue
+        allowed = act.decide(f"meld.{kind.name}.allowed", ctx, decisive=False)
+        if not allowed.value:
+            first_error = first_error or (kind, MeldError("meld.not-allowed-now",
+                                                          f"a {kind.name} cannot be laid down now",
+                                                          f"meld.{kind.name}.allowed"))
+            continue
+        act.trace.add(allowed)
+        return kind, laid
+    kind, err = first_error
+    paths = (err.setting,) if err.setting else ()
+    act.reject(err.reason, f"{' '.join(cards)}: {err.message}", *paths, ctx=ctx)
+
+
+def check_one_per_rank(act: Act, kind: MeldKind, cards: list[str], exclude: int | None = None) -> None:
+    if not act.value(f"meld.{kind.name}.one_per_rank", decisive=False):
+        return
+    naturals, _ = split(act.engine, cards)
+    rank = naturals[0][:-1] if naturals else None
+    for i, meld in enumerate(act.state.teams[act.team].melds):
+        if i == exclude or meld.kind != kind.name:
+            continue
+        other = split(act.engine, meld.cards)[0]
+        if other and other[0][:-1] == rank:
+            act.reject("meld.rank-already-melded", f"the team already has a meld of this rank (meld {i})",
+                       f"meld.{kind.name}.one_per_rank")
+
+
+def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False) -> int:
+    """Lay one new meld from cards already taken from the hand; returns its index."""
+    batch = act.batch() + [("", cards)]
+    kind, laid = classify(act, cards, batch, going_out, discarding, last_card)
+    check_one_per_rank(act, kind, laid)
+    return act.add_meld(Meld(kind.name, laid))
+
+
+def add_to(act: Act, index: int, cards: list[str]):
+    """Add cards to team meld `index`; returns (old cards, new cards, layout)."""
+    melds = act.state.teams[act.team].melds
+    if not 0 <= index < len(melds):
+        act.reject("layoff.no-such-meld", f"the team has no meld {index} (it has {len(melds)})")
+    meld = melds[index]
+    kind = act.engine.meld_kind(meld.kind)
+    if kind is None:
+        act.reject("layoff.no-such-meld", f"meld {index} is of unknown kind {meld.kind!r}")
+    ctx = act.context()
+    try:
+        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx))
+    except MeldError as err:
+        paths = (err.setting,) if err.setting else ()
+        act.reject(err.reason, f"meld {index}: {err.message}", *paths, ctx=ctx)
+    before = list(meld.cards)
+    meld.cards = new_cards
+    if index not in act.state.turn.touched:
+        act.state.turn.touched.append(index)
+    act.state.players[act.player].melded = True
+    return before, new_cards, layout

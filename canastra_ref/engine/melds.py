@@ -1,0 +1,240 @@
+"""Melds and wild cards: which cards form a meld of which kind, how a sequence
+lays out its wild cards, and adding cards to a meld on the table.
+
+A sequence is stored in rank order, each wild card at the place of the rank it
+stands for, so its position is part of the state. When a new sequence is
+given in an order that is itself a valid layout, that layout is kept;
+otherwise the canonical layout fills gaps with the wild cards in the order
+given and puts any extra wild card above the highest natural card (below the
+lowest when the top is full).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import JOKER, rank_label, rank_of, suit_of
+from .rules import Engine, MeldKind
+
+
+class MeldError(Exception):
+    def __init__(self, reason: str, message: str, setting: str | None = None):
+        super().__init__(message)
+        self.reason, self.message, self.setting = reason, message, setting
+
+
+@dataclass
+class Layout:
+    """A sequence laid out on its kind's ranks: position -> card."""
+    start: int
+    cards: list[str]
+
+    def position(self, i: int) -> int:
+        return self.start + i
+
+
+def _wild_key(card: str) -> str:
+    return "JK" if card == JOKER else card[0]
+
+
+def _check_common(engine: Engine, kind: MeldKind, cards: list[str], naturals: list[str], wilds: list[str]):
+    if len(cards) < kind.min_cards:
+        raise MeldError("meld.too-few-cards", f"a {kind.name} needs at least {kind.min_cards} cards",
+                        f"meld.{kind.name}.min_cards")
+    if kind.max_cards is not None and len(cards) > kind.max_cards:
+        raise MeldError("meld.too-many-cards", f"a {kind.name} holds at most {kind.max_cards} cards",
+                        f"meld.{kind.name}.max_cards")
+    if kind.shape != "wilds" and len(wilds) > kind.max_wilds:
+        raise MeldError("meld.too-many-wilds", f"a {kind.name} holds at most {kind.max_wilds} wild card(s)",
+                        f"meld.{kind.name}.max_wilds")
+    if len(naturals) < kind.min_naturals:
+        raise MeldError("meld.too-few-naturals", f"a {kind.name} needs at least {kind.min_naturals} natural cards",
+                        f"meld.{kind.name}.min_naturals")
+
+
+def _check_ranks_and_colors(kind: MeldKind, naturals: list[str], ranks: tuple[str, ...]):
+    for card in naturals:
+        if rank_of(card) not in ranks:
+            reason = "meld.threes" if card[0] == "3" else "meld.rank-not-allowed"
+            raise MeldError(reason, f"{card}: rank {rank_label(rank_of(card))} cannot be used in a {kind.name}",
+                            f"meld.{kind.name}.ranks")
+        if kind.colors is not None:
+            color = "red" if suit_of(card) in "dh" else "black"
+            if color not in kind.colors:
+                raise MeldError("meld.colour-not-allowed", f"{card}: a {kind.name} takes only "
+                                f"{' and '.join(kind.colors)} cards", f"meld.{kind.name}.colors")
+
+
+def _check_wild_suits(engine: Engine, suit: str, wilds: list[str]):
+    for card in wilds:
+        if card == JOKER:
+            continue
+        if engine.value(f"wild.{_wild_key(card)}.suit") == "same-in-sequence" and suit_of(card) != suit:
+            raise MeldError("meld.wild-suit", f"{card} cannot stand in a sequence of {suit}",
+                            f"wild.{_wild_key(card)}.suit")
+
+
+def split(engine: Engine, cards) -> tuple[list[str], list[str]]:
+    naturals = [c for c in cards if not engine.is_wild(c)]
+    wilds = [c for c in cards if engine.is_wild(c)]
+    return naturals, wilds
+
+
+# ------------------------------------------------------------------ new melds
+
+def fit_new(engine: Engine, kind: MeldKind, cards: list[str], ranks: tuple[str, ...]) -> list[str]:
+    """The cards laid out as a new meld of `kind`, or MeldError."""
+    naturals, wilds = split(engine, cards)
+    if kind.shape == "wilds":
+        if naturals:
+            raise MeldError("meld.no-kind", f"a {kind.name} is made of wild cards only")
+        _check_common(engine, kind, cards, naturals, wilds)
+        return list(cards)
+    if not naturals:
+        raise MeldError("meld.only-wilds", "a meld needs at least one natural card")
+    _check_ranks_and_colors(kind, naturals, ranks)
+    if kind.shape == "set":
+        if len({rank_of(c) for c in naturals}) > 1:
+            raise MeldError("meld.mixed-ranks", "the natural cards of a set must share one rank")
+        if kind.suits == "same" and len({suit_of(c) for c in naturals}) > 1:
+            raise MeldError("meld.mixed-suits", f"the cards of a {kind.name} must share one suit",
+                            f"meld.{kind.name}.suits")
+        _check_common(engine, kind, cards, naturals, wilds)
+        return naturals + wilds
+    # sequence
+    suit = suit_of(naturals[0])
+    if any(suit_of(c) != suit for c in naturals):
+        raise MeldError("meld.mixed-suits", "the natural cards of a sequence must share one suit")
+    _check_wild_suits(engine, suit, wilds)
+    _check_common(engine, kind, cards, naturals, wilds)
+    given = _given_layout(engine, cards, ranks)
+    if given is not None:
+        return given.cards
+    return _layout(engine, ranks, {ranks.index(rank_of(c)): c for c in _unique_ranks(naturals)}, {},
+                   wilds).cards
+
+
+def _unique_ranks(naturals: list[str]) -> list[str]:
+    seen = set()
+    for card in naturals:
+        if rank_of(card) in seen:
+            raise MeldError("meld.not-consecutive", f"{card}: a sequence holds each rank once")
+        seen.add(rank_of(card))
+    return naturals
+
+
+def _given_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout | None:
+    first = next(i for i, c in enumerate(cards) if not engine.is_wild(c))
+    start = ranks.index(rank_of(cards[first])) - first
+    if start < 0 or start + len(cards) > len(ranks):
+        return None
+    for i, card in enumerate(cards):
+        if not engine.is_wild(card) and rank_of(card) != ranks[start + i]:
+            return None
+    return Layout(start, list(cards))
+
+
+def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int, str], free: list[str]) -> Layout:
+    """Place `free` wild cards around the fixed cards into one unbroken sequence."""
+    occupied = dict(fixed)
+    for pos, card in fixed_wilds.items():
+        if pos in occupied:
+            raise MeldError("layoff.wild-locked", f"{occupied[pos]} would displace {card}, which can no longer move")
+        occupied[pos] = card
+    low, high = min(occupied), max(occupied)
+    free = list(free)
+    for pos in range(low, high + 1):
+        if pos not in occupied:
+            if not free:
+                raise MeldError("meld.not-consecutive", "the cards leave a gap the wild cards cannot fill")
+            occupied[pos] = free.pop(0)
+    while free:
+        if high + 1 < len(ranks):
+            high += 1
+            occupied[high] = free.pop(0)
+        elif low > 0:
+            low -= 1
+            occupied[low] = free.pop(0)
+        else:
+            raise MeldError("meld.too-many-cards", "the sequence would run past its lowest and highest ranks")
+    return Layout(low, [occupied[p] for p in range(low, high + 1)])
+
+
+def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout:
+    """The layout of a sequence already on the table (stored in rank order)."""
+    first = next(i for i, c in enumerate(cards) if not engine.is_wild(c))
+    return Layout(ranks.index(rank_of(cards[first])) - first, list(cards))
+
+
+# --------------------------------------------------------------------- adding
+
+def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str], ranks: tuple[str, ...]):
+    """The meld with `new` cards added: (cards, layout or None), or MeldError.
+    A natural card may take the place of a wild card only if that wild card can
+    move (wild.<card>.locked); the moved wild card then fills a gap or an end."""
+    cards = list(meld_cards) + list(new)
+    new_naturals, new_wilds = split(engine, new)
+    naturals, wilds = split(engine, cards)
+    if kind.shape == "wilds":
+        if new_naturals:
+            raise MeldError("meld.no-kind", f"only wild cards can join a {kind.name}")
+        _check_common(engine, kind, cards, naturals, wilds)
+        return cards, None
+    _check_ranks_and_colors(kind, new_naturals, ranks)
+    if kind.shape == "set":
+        rank = rank_of(next(c for c in meld_cards if not engine.is_wild(c)))
+        if any(rank_of(c) != rank for c in new_naturals):
+            raise MeldError("meld.mixed-ranks", "cards added to a set must be of its rank")
+        if kind.suits == "same" and len({suit_of(c) for c in naturals}) > 1:
+            raise MeldError("meld.mixed-suits", f"the cards of a {kind.name} must share one suit",
+                            f"meld.{kind.name}.suits")
+        _check_common(engine, kind, cards, naturals, wilds)
+        return naturals + wilds, None
+    layout = layout_of(engine, meld_cards, ranks)
+    suit = suit_of(next(c for c in meld_cards if not engine.is_wild(c)))
+    if any(suit_of(c) != suit for c in new_naturals):
+        raise MeldError("meld.mixed-suits", "cards added to a sequence must be of its suit")
+    _check_wild_suits(engine, suit, new_wilds)
+    _check_common(engine, kind, cards, naturals, wilds)
+    fixed: dict[int, str] = {}
+    fixed_wilds: dict[int, str] = {}
+    free: list[str] = []
+    existing_naturals = {layout.position(i) for i, c in enumerate(meld_cards) if not engine.is_wild(c)}
+    arriving = {}
+    for card in new_naturals:
+        pos = ranks.index(rank_of(card))
+        if pos in existing_naturals or pos in arriving:
+            raise MeldError("meld.not-consecutive", f"{card}: the sequence already has that rank")
+        arriving[pos] = card
+    for i, card in enumerate(meld_cards):
+        pos = layout.position(i)
+        if not engine.is_wild(card):
+            fixed[pos] = card
+        elif pos in arriving:
+            if _locked(engine, card, pos, existing_naturals):
+                raise MeldError("layoff.wild-locked", f"{arriving[pos]} would displace {card}, which is locked "
+                                f"in place", f"wild.{_wild_key(card)}.locked")
+            free.append(card)
+        else:
+            fixed_wilds[pos] = card
+    fixed.update(arriving)
+    result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds)
+    return result.cards, result
+
+
+def _locked(engine: Engine, card: str, pos: int, naturals: set[int]) -> bool:
+    rule = engine.value(f"wild.{_wild_key(card)}.locked")
+    if rule == "never":
+        return False
+    if rule == "always":
+        return True
+    return pos - 1 in naturals and pos + 1 in naturals
+
+
+def bridges(engine: Engine, layout: Layout, before: list[str], card: str, ranks) -> bool:
+    """Does a wild card stand between `card` and the natural cards the meld had?"""
+    pos = ranks.index(rank_of(card))
+    old = layout_of(engine, before, ranks)
+    old_naturals = [old.position(i) for i, c in enumerate(before) if not engine.is_wild(c)]
+    nearest = min(old_naturals, key=lambda p: abs(p - pos))
+    low, high = sorted((pos, nearest))
+    return any(engine.is_wild(layout.cards[p - layout.start]) for p in range(low + 1, high))

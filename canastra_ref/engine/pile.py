@@ -1,0 +1,92 @@
+"""Taking the discard pile: when it is blocked, with which hand cards the top
+card may start a new meld or join a team meld, and what the player may do with
+the rest of the pile."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .act import Act
+from .melding import add_to, lay_new
+from .melds import bridges, split
+
+
+def take(act: Act, with_cards: list[str], onto: int | None) -> None:
+    state = act.state
+    if not state.pile:
+        act.reject("pile.empty", "the discard pile is empty")
+    if not state.stock and act.value("stock.exhausted") == "end":
+        act.reject("stock.exhausted", "the stock is exhausted: the hand is over", "stock.exhausted")
+    ctx = act.context()
+    if act.value("pile.blocked", ctx, decisive=False):
+        act.reject("pile.blocked", f"the pile cannot be taken (top card {state.pile[-1]})", "pile.blocked", ctx=ctx)
+    act.decide("pile.blocked", ctx)
+    original = list(state.pile)
+    top = state.pile.pop()
+    naturals, wilds = split(act.engine, with_cards)
+    opening = not state.teams[act.team].opened
+    if opening and state.players[act.player].barred:
+        act.reject("opening.barred", f"{act.player} may not take part in an opening this hand",
+                   "opening.failure_bars_player")
+    if onto is None:
+        needed = act.value("pile.take.min_hand_cards", ctx, decisive=False)
+        if len(with_cards) < needed:
+            act.reject("pile.too-few-hand-cards", f"the top card needs at least {needed} cards from the hand",
+                       "pile.take.min_hand_cards", ctx=ctx)
+        act.decide("pile.take.min_hand_cards", ctx)
+    else:
+        if not act.value("pile.take.onto_meld", ctx, decisive=False):
+            act.reject("pile.onto-meld-not-allowed", "the top card cannot be added to a meld on the table here",
+                       "pile.take.onto_meld", ctx=ctx)
+        act.decide("pile.take.onto_meld", ctx)
+    if onto is None:
+        min_naturals = act.value("pile.take.min_naturals", ctx, decisive=False)
+        if len(naturals) < min_naturals:
+            act.reject("pile.too-few-naturals", f"the top card needs {min_naturals} natural cards from the hand",
+                       "pile.take.min_naturals", ctx=ctx)
+        if min_naturals:
+            act.decide("pile.take.min_naturals", ctx)
+    max_wilds = act.value("pile.take.max_wilds", ctx, decisive=False)
+    top_wild = 1 if act.engine.is_wild(top) else 0
+    if max_wilds is not None:
+        if len(wilds) + top_wild > max_wilds:
+            act.reject("pile.too-many-wilds", f"at most {max_wilds} wild card(s) may go with the top card",
+                       "pile.take.max_wilds", ctx=ctx)
+        act.decide("pile.take.max_wilds", ctx)
+    act.take_from_hand(with_cards)
+    if onto is None:
+        lay_new(act, with_cards + [top])
+    else:
+        before, _, layout = add_to(act, onto, [top] + with_cards)
+        if layout is not None and not act.value("pile.take.wild_bridge", ctx, decisive=False):
+            kind = act.engine.meld_kind(state.teams[act.team].melds[onto].kind)
+            ranks = act.value(f"meld.{kind.name}.ranks", ctx, decisive=False)
+            if bridges(act.engine, layout, before, top, ranks):
+                act.reject("pile.wild-bridge", "a wild card would bridge the gap to the top card; meld it apart",
+                           "pile.take.wild_bridge", ctx=ctx)
+            act.decide("pile.take.wild_bridge", ctx)
+    rest = state.pile
+    act.hand.extend(rest)
+    state.pile = []
+    turn = state.turn
+    turn.took_pile = True
+    turn.pile_cards = list(rest)
+    turn.phase = "play"
+    if opening:
+        turn.opening_undo = {"pile": original}
+    if not state.stock:
+        if act.value("stock.exhausted") == "final-pile-take":
+            turn.final = True
+    state.started = True
+
+
+def check_discard(act: Act, card: str) -> None:
+    """A card received from the pile this turn may be discarded only where the spec allows."""
+    turn = act.state.turn
+    if not turn.took_pile or card not in turn.pile_cards:
+        return
+    if Counter(act.hand)[card] > Counter(turn.pile_cards)[card]:
+        return          # an identical copy from the hand is discarded
+    ctx = act.context(batch=act.batch())
+    if not act.value("pile.discard_from_pile", ctx, decisive=False):
+        act.reject("pile.discard-not-allowed", f"{card} came with the pile and cannot be discarded this turn",
+                   "pile.discard_from_pile", ctx=ctx)

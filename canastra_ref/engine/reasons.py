@@ -1,0 +1,101 @@
+"""The reason codes of verdicts: a stable, documented vocabulary.
+
+Codes never change meaning once published; new situations get new codes.
+`canastra reasons` prints this table; docs/reasons.md is generated from it.
+"""
+from __future__ import annotations
+
+REASONS: dict[str, str] = {
+    # accepted
+    "deal.dealt": "the hand was dealt from a seeded shuffle",
+    "deal.exact-cut": "an exact cut was recorded for the cutter's team",
+    "draw.stock": "the player drew from the stock",
+    "draw.redraw": "the first player rejected the first card drawn and drew another",
+    "draw.stock-instead-of-pile": "a pile taken for a short opening was given back and the player drew instead",
+    "pile.taken": "the player took the discard pile",
+    "meld.laid": "new melds were laid down",
+    "meld.laid-off": "cards were added to the team's melds",
+    "opening.pending": "melds laid towards the opening, which is checked when the turn ends",
+    "discard.made": "the player discarded and the turn passed",
+    "opening.made": "the team's opening was completed and the player discarded",
+    "opening.short-unchallenged": "a short opening stood because the next player played on without challenging it",
+    "going-out.direct": "the player went out by melding every card",
+    "going-out.with-discard": "the player went out with a final discard",
+    "red-three.replaced": "a red three was laid down and replaced from the stock",
+    "red-three.laid-down": "a red three was laid down without replacement",
+    "partner.asked": "the player asked the partner for permission to go out",
+    "partner.answered": "the partner answered",
+    "hand.ended.stock-exhausted": "the hand ended because the stock was exhausted",
+    "hand.ended.red-three-last": "the hand ended because the last stock card was a red three",
+    "hand.ended.turn-ended": "the player ended the last turn of the hand without a discard",
+    "challenge.upheld": "the challenged opening was short; its melds went back to the hand",
+
+    # penalised
+    "opening.below-minimum": "the turn ended with an opening below the minimum; the melds went back and the team's minimum rose",
+    "opening.no-clean-meld": "the turn ended with an opening lacking the required meld without wild cards",
+    "opening.single-meld-below-minimum": "no single meld of the opening reached the minimum on its own",
+    "deal.misdeal": "the dealer misdealt: the cards were gathered and dealt again",
+
+    # rejected: turn order and shape of the action
+    "action.malformed": "the action is not one the protocol defines, or a field is missing or wrong",
+    "turn.not-your-turn": "it is not this player's turn",
+    "turn.draw-first": "the player must draw (or take the pile) first",
+    "turn.already-drew": "the player has already drawn this turn",
+    "turn.hand-over": "the hand is over",
+    "turn.not-dealt": "the hand has not been dealt yet",
+    "turn.already-dealt": "the hand has already been dealt",
+    "turn.must-answer-challenge": "the previous opening awaits a challenge or play",
+    "turn.must-go-out": "the partner agreed to going out, so the player must go out",
+    "turn.no-discard-now": "no discard is allowed in this turn (the hand ends without one)",
+    "turn.discard-required": "the turn must end with a discard",
+    "turn.last-card-stranded": "the action would leave one card whose discard would be a forbidden going out",
+    "card.not-in-hand": "a card named is not in the player's hand",
+    "card.from-pile-not-usable": "cards received from the pile may not be melded in the turn they are taken",
+    "card.not-a-red-three": "the card is not a red three",
+
+    # rejected: melds
+    "meld.too-few-cards": "the meld has fewer cards than its kind allows",
+    "meld.too-many-cards": "the meld has more cards than its kind allows",
+    "meld.mixed-suits": "the natural cards of the meld are not all of one suit",
+    "meld.mixed-ranks": "the natural cards of the set are not all of one rank",
+    "meld.not-consecutive": "the cards do not form consecutive ranks, even with the wild cards",
+    "meld.rank-not-allowed": "a rank cannot be used in a meld of this kind (now)",
+    "meld.colour-not-allowed": "a card's colour cannot be used in a meld of this kind",
+    "meld.too-many-wilds": "the meld holds more wild cards than allowed",
+    "meld.too-few-naturals": "the meld holds fewer natural cards than required",
+    "meld.wild-suit": "a wild card does not match the suit its place in the sequence requires",
+    "meld.only-wilds": "a meld made only of wild cards is not allowed here",
+    "meld.not-allowed-now": "a meld of this kind may not be laid down in this situation",
+    "meld.rank-already-melded": "the team already has a meld of this rank; the cards must join it",
+    "meld.no-kind": "the cards form no meld of this ruleset",
+    "meld.threes": "threes cannot be melded (except where a ruleset allows black threes)",
+    "layoff.no-such-meld": "the team has no meld with that index",
+    "layoff.wild-locked": "the card would displace a wild card that can no longer move",
+    "layoff.not-opened": "the team has not opened and has no melds to add to",
+    "opening.barred": "this player may not take part in an opening for the rest of the hand",
+
+    # rejected: discard pile
+    "pile.empty": "there is no discard pile to take",
+    "pile.blocked": "the discard pile may not be taken now",
+    "pile.too-few-hand-cards": "too few cards from the hand go with the top card",
+    "pile.too-few-naturals": "too few natural cards from the hand go with the top card",
+    "pile.too-many-wilds": "too many wild cards in the meld made with the top card",
+    "pile.onto-meld-not-allowed": "the top card may not be added to a meld on the table here",
+    "pile.wild-bridge": "a wild card may not bridge the top card to the meld it extends",
+    "pile.discard-not-allowed": "a card taken with the pile may not be discarded this turn",
+    "pile.no-retry": "giving the pile back to draw instead is not allowed here",
+
+    # rejected: threes, going out, stock, irregularities
+    "red-three.window-closed": "red threes can no longer be exchanged",
+    "red-three.not-your-turn": "a late red three may only be dealt with on its holder's turn",
+    "going-out.not-allowed": "the team may not go out yet",
+    "going-out.with-discard-not-allowed": "going out with a final discard is not allowed",
+    "going-out.without-discard-not-allowed": "going out without a final discard is not allowed",
+    "going-out.partner-said-no": "the partner said no to going out",
+    "going-out.ask-not-allowed": "asking the partner is not part of this ruleset, or not now",
+    "stock.exhausted": "the stock is exhausted and the pile cannot be taken",
+    "redraw.not-allowed": "only the first player, right after drawing the first card, may reject it",
+    "challenge.nothing-to-challenge": "there is no short opening to challenge",
+    "challenge.not-yours": "only the next player may challenge",
+    "misdeal.not-dealer": "only the dealer can misdeal",
+}

@@ -1,0 +1,144 @@
+"""The engine's view of a ruleset: settings read once, and the concepts every
+other engine module shares (card points, which cards are wild, meld kinds,
+canastra kinds). Nothing here knows any ruleset by name: every number and
+choice comes from the composed ruleset model.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import JOKER, card_class, rank_of
+from ..dsl.loader import load
+from ..dsl.model import Decision, Ruleset
+from .table import Table, make_table
+
+
+@dataclass(frozen=True)
+class MeldKind:
+    name: str
+    shape: str                 # sequence | set | wilds
+    colors: tuple[str, ...] | None
+    suits: str                 # same | any
+    min_cards: int
+    max_cards: int | None
+    max_wilds: int
+    min_naturals: int
+    one_per_rank: bool
+
+
+@dataclass(frozen=True)
+class MeldInfo:
+    """The facts of one meld, as canastra kinds read them (meld.*)."""
+    kind: str
+    shape: str
+    size: int
+    naturals: int
+    wilds: int
+    jokers: int
+    twos: int
+    rank: str                  # DSL label of a set's rank; "none" otherwise
+
+
+class Engine:
+    """A ruleset made ready for play. Build with `engine_for(ruleset_id, readings)`."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        v = ruleset.value
+        self.table: Table = make_table(v("table.players"), v("table.team_size"), v("play.direction"))
+        self.deck = (v("deck.decks"), v("deck.jokers"))
+        self.deck_size = 52 * self.deck[0] + self.deck[1]
+        self.points = {cls: v(f"points.{cls}") for cls in _classes()}
+        wild = v("wild.cards")
+        self.wild_joker = "JK" in wild
+        self.wild_ranks = frozenset(r for r in wild if r != "JK")
+        self.meld_kinds = tuple(self._meld_kind(k) for k in ruleset.meld_kinds)
+        self.canastra_kinds = ruleset.canastra_kinds
+        self._canastra_cache: dict[tuple, str | None] = {}
+        self._points_cache: dict[str, int] = {}
+
+    # ------------------------------------------------------------- settings
+    def decide(self, path: str, ctx=None) -> Decision:
+        return self.ruleset.decide(path, ctx)
+
+    def value(self, path: str, ctx=None):
+        return self.ruleset.decide(path, ctx).value
+
+    def _meld_kind(self, name: str) -> MeldKind:
+        v = self.ruleset.value
+        return MeldKind(name=name, shape=v(f"meld.{name}.shape"), colors=v(f"meld.{name}.colors"),
+                        suits=v(f"meld.{name}.suits"), min_cards=v(f"meld.{name}.min_cards"),
+                        max_cards=v(f"meld.{name}.max_cards"), max_wilds=v(f"meld.{name}.max_wilds"),
+                        min_naturals=v(f"meld.{name}.min_naturals"),
+                        one_per_rank=v(f"meld.{name}.one_per_rank"))
+
+    def meld_kind(self, name: str) -> MeldKind | None:
+        return next((k for k in self.meld_kinds if k.name == name), None)
+
+    # ---------------------------------------------------------------- cards
+    def is_wild(self, card: str) -> bool:
+        if card == JOKER:
+            return self.wild_joker
+        return card[0] in self.wild_ranks
+
+    def card_points(self, card: str) -> int:
+        cached = self._points_cache.get(card)
+        if cached is None:
+            cached = self._points_cache[card] = self.points[card_class(card)]
+        return cached
+
+    def hand_points(self, cards) -> int:
+        return sum(self.card_points(c) for c in cards)
+
+    def load_state(self, data, root: str = "$"):
+        """A State from its JSON form, validated against this ruleset's table and deck."""
+        from .state import state_from_json
+        return state_from_json(data, self.table, self.deck, root=root)
+
+    # ------------------------------------------------------------ canastras
+    def describe(self, kind: str, cards) -> MeldInfo:
+        shape = self.meld_kind(kind).shape if self.meld_kind(kind) else "set"
+        jokers = sum(1 for c in cards if c == JOKER and self.wild_joker)
+        twos = sum(1 for c in cards if c != JOKER and c[0] == "2" and "2" in self.wild_ranks)
+        wilds = sum(1 for c in cards if self.is_wild(c))
+        rank = "none"
+        if shape == "set":
+            naturals = [c for c in cards if not self.is_wild(c)]
+            if naturals:
+                r = rank_of(naturals[0])
+                rank = "10" if r == "T" else r
+        return MeldInfo(kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank)
+
+    def canastra_kind(self, kind: str, cards) -> str | None:
+        """The first canastra kind whose `match` holds for the meld, or None."""
+        key = (kind, tuple(sorted(cards)))
+        if key in self._canastra_cache:
+            return self._canastra_cache[key]
+        from .context import MeldContext
+        ctx = MeldContext(self.describe(kind, cards))
+        found = None
+        for name in self.canastra_kinds:
+            if self.value(f"canastra.{name}.match", ctx):
+                found = name
+                break
+        self._canastra_cache[key] = found
+        return found
+
+    def canastra_value(self, kind: str, cards) -> Decision | None:
+        name = self.canastra_kind(kind, cards)
+        if name is None:
+            return None
+        from .context import MeldContext
+        return self.decide(f"canastra.{name}.value", MeldContext(self.describe(kind, cards)))
+
+
+def _classes():
+    from ..cards import CARD_CLASSES
+    return CARD_CLASSES
+
+
+@lru_cache(maxsize=None)
+def engine_for(ruleset: str, readings: tuple[tuple[str, str], ...] = ()) -> Engine:
+    """The engine of a ruleset under a reading choice (cached)."""
+    return Engine(load(ruleset, dict(readings)))

@@ -1,0 +1,315 @@
+"""The state of one hand of Canastra, and its plain-JSON form.
+
+A State is changed only by canastra_ref.engine.actions, which always works on
+a copy: the state passed in is never modified, so a rejected action leaves it
+exactly as it was.
+
+JSON form (every key optional on input except hands, stock, pile, dealer, turn):
+
+    {"dealer": "E",
+     "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
+              "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
+              "melds_laid": [], "redrawn": false, "asked": null},
+     "hands": {"N": ["4h", ...], ...},
+     "stock": ["9c", ...],              # next card to draw first
+     "pile": ["7d", ..., "Qs"],         # top card last
+     "aside": [],                       # cards out of play this hand
+     "teams": {"NS": {"score": 0, "opened": false, "melds": [{"kind": "sequence",
+               "cards": ["4h", "5h", "JK"]}], "red_threes": [], "opening_failures": 0,
+               "carried_failures": 0, "exact_cuts": 0, "misdeals": 0}, ...},
+     "players": {"N": {"melded": false, "barred": false}, ...},
+     "started": true,                   # the first card of the hand has been drawn
+     "pending": null,                   # a short opening awaiting challenge
+     "ended": null}                     # {"reason", "player", "concealed"} once over
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..cards import full_deck, parse_card, sort_key
+from ..errors import InputError
+from .table import Table
+
+PHASES = ("deal", "draw", "play", "over")
+
+
+@dataclass
+class Meld:
+    kind: str
+    cards: list[str]          # sequences: in rank order, each wild where it stands
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "cards": list(self.cards)}
+
+
+@dataclass
+class TeamState:
+    score: int = 0
+    opened: bool = False
+    melds: list[Meld] = field(default_factory=list)
+    red_threes: list[str] = field(default_factory=list)
+    opening_failures: int = 0      # ladder steps that raise the team's minimum in this hand
+    carried_failures: int = 0      # ladder steps that will raise it in the next hand
+    exact_cuts: int = 0
+    misdeals: int = 0
+
+
+@dataclass
+class PlayerState:
+    hand: list[str] = field(default_factory=list)
+    melded: bool = False           # laid down a meld (or a card on one) this hand
+    barred: bool = False           # may not take part in the opening for the rest of the hand
+
+
+@dataclass
+class Turn:
+    player: str
+    phase: str = "draw"
+    first: bool = False            # the first turn of the hand
+    took_pile: bool = False
+    pile_cards: list[str] = field(default_factory=list)   # cards received from the pile this turn
+    drawn: list[str] = field(default_factory=list)        # cards drawn from the stock this turn
+    melds_laid: list[int] = field(default_factory=list)   # indexes of team melds started this turn
+    touched: list[int] = field(default_factory=list)      # indexes of team melds added to this turn
+    redrawn: bool = False
+    asked: str | None = None       # None | "asking" | "yes" | "no"
+    opening_undo: dict | None = None   # how to give back a pile taken for the opening
+    had_melded: bool = False       # the player had melded earlier in the hand when this turn began
+    final: bool = False            # the last turn of a hand whose stock is exhausted: no discard
+
+
+@dataclass
+class State:
+    table: Table
+    dealer: str
+    turn: Turn
+    players: dict[str, PlayerState]
+    teams: dict[str, TeamState]
+    stock: list[str]
+    pile: list[str]
+    aside: list[str] = field(default_factory=list)
+    started: bool = True
+    pending: dict | None = None
+    ended: dict | None = None
+
+    # ---------------------------------------------------------------- helpers
+    def copy(self) -> "State":
+        t = self.turn
+        turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
+                    list(t.melds_laid), list(t.touched), t.redrawn, t.asked,
+                    copy.deepcopy(t.opening_undo) if t.opening_undo else None, t.had_melded, t.final)
+        return State(
+            table=self.table, dealer=self.dealer, turn=turn,
+            players={s: PlayerState(list(p.hand), p.melded, p.barred) for s, p in self.players.items()},
+            teams={n: TeamState(v.score, v.opened, [Meld(m.kind, list(m.cards)) for m in v.melds],
+                                list(v.red_threes), v.opening_failures, v.carried_failures,
+                                v.exact_cuts, v.misdeals) for n, v in self.teams.items()},
+            stock=list(self.stock), pile=list(self.pile), aside=list(self.aside), started=self.started,
+            pending=copy.deepcopy(self.pending) if self.pending else None,
+            ended=dict(self.ended) if self.ended else None)
+
+    def team_of(self, seat: str) -> str:
+        return self.table.team_of[seat]
+
+    def hand(self, seat: str) -> list[str]:
+        return self.players[seat].hand
+
+    def all_cards(self) -> Counter:
+        cards = Counter(self.stock) + Counter(self.pile) + Counter(self.aside)
+        for player in self.players.values():
+            cards.update(player.hand)
+        for team in self.teams.values():
+            cards.update(team.red_threes)
+            for meld in team.melds:
+                cards.update(meld.cards)
+        return cards
+
+    # ----------------------------------------------------------- serialization
+    def to_json(self) -> dict:
+        t = self.turn
+        return {
+            "dealer": self.dealer,
+            "turn": {"player": t.player, "phase": t.phase, "first": t.first, "took_pile": t.took_pile,
+                     "pile_cards": list(t.pile_cards), "drawn": list(t.drawn),
+                     "melds_laid": list(t.melds_laid), "touched": list(t.touched), "redrawn": t.redrawn,
+                     "asked": t.asked, "opening_undo": copy.deepcopy(t.opening_undo),
+                     "had_melded": t.had_melded, "final": t.final},
+            "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
+            "stock": list(self.stock),
+            "pile": list(self.pile),
+            "aside": list(self.aside),
+            "teams": {name: {"score": v.score, "opened": v.opened, "melds": [m.to_json() for m in v.melds],
+                             "red_threes": list(v.red_threes), "opening_failures": v.opening_failures,
+                             "carried_failures": v.carried_failures, "exact_cuts": v.exact_cuts,
+                             "misdeals": v.misdeals}
+                      for name, v in self.teams.items()},
+            "players": {s: {"melded": p.melded, "barred": p.barred} for s, p in self.players.items()},
+            "started": self.started,
+            "pending": copy.deepcopy(self.pending),
+            "ended": copy.deepcopy(self.ended),
+        }
+
+
+# --------------------------------------------------------------- from JSON
+
+class _Reader:
+    """Reads JSON-shaped input with errors that name the JSON path."""
+
+    def __init__(self, root: str = "$"):
+        self.root = root
+
+    def fail(self, path: str, message: str, expected: str | None = None):
+        raise InputError(message, json_path=path, expected=expected)
+
+    def obj(self, value, path: str) -> dict:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected an object, found {_kind(value)}")
+        return value
+
+    def lst(self, value, path: str) -> list:
+        if not isinstance(value, list):
+            self.fail(path, f"expected a list, found {_kind(value)}")
+        return value
+
+    def int(self, value, path: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"expected an integer, found {_kind(value)}")
+        return value
+
+    def bool(self, value, path: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail(path, f"expected true or false, found {_kind(value)}")
+        return value
+
+    def cards(self, value, path: str) -> list[str]:
+        if isinstance(value, str):
+            value = value.split()
+        out = []
+        for i, item in enumerate(self.lst(value, path)):
+            try:
+                out.append(parse_card(item))
+            except InputError as exc:
+                self.fail(f"{path}[{i}]", exc.message, exc.expected)
+        return out
+
+    def seat(self, value, path: str, table: Table) -> str:
+        if value not in table.seats:
+            self.fail(path, f"unknown seat {value!r}", "one of: " + ", ".join(table.seats))
+        return value
+
+
+def _kind(value) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+_STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "players", "started",
+               "pending", "ended", "ruleset"}
+_TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
+              "redrawn", "asked", "opening_undo", "had_melded", "final"}
+_TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
+              "exact_cuts", "misdeals"}
+
+
+def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$") -> State:
+    """Build and validate a complete State; InputError names the JSON path at fault."""
+    r = _Reader(root)
+    data = r.obj(data, root)
+    unknown = set(data) - _STATE_KEYS
+    if unknown:
+        r.fail(f"{root}.{sorted(unknown)[0]}", "unknown state field", "one of: " + ", ".join(sorted(_STATE_KEYS)))
+    for key in ("dealer", "turn", "hands", "stock", "pile"):
+        if key not in data:
+            r.fail(root, f"the state has no '{key}'")
+    dealer = r.seat(data["dealer"], f"{root}.dealer", table)
+    tj = r.obj(data["turn"], f"{root}.turn")
+    bad = set(tj) - _TURN_KEYS
+    if bad:
+        r.fail(f"{root}.turn.{sorted(bad)[0]}", "unknown turn field", "one of: " + ", ".join(sorted(_TURN_KEYS)))
+    phase = tj.get("phase", "draw")
+    if phase not in PHASES:
+        r.fail(f"{root}.turn.phase", f"unknown phase {phase!r}", "one of: " + ", ".join(PHASES))
+    asked = tj.get("asked")
+    if asked not in (None, "asking", "yes", "no"):
+        r.fail(f"{root}.turn.asked", f"unknown value {asked!r}", "null, asking, yes or no")
+    turn = Turn(
+        player=r.seat(tj.get("player"), f"{root}.turn.player", table), phase=phase,
+        first=r.bool(tj.get("first", False), f"{root}.turn.first"),
+        took_pile=r.bool(tj.get("took_pile", False), f"{root}.turn.took_pile"),
+        pile_cards=r.cards(tj.get("pile_cards", []), f"{root}.turn.pile_cards"),
+        drawn=r.cards(tj.get("drawn", []), f"{root}.turn.drawn"),
+        melds_laid=[r.int(v, f"{root}.turn.melds_laid[{i}]") for i, v in
+                    enumerate(r.lst(tj.get("melds_laid", []), f"{root}.turn.melds_laid"))],
+        touched=[r.int(v, f"{root}.turn.touched[{i}]") for i, v in
+                 enumerate(r.lst(tj.get("touched", []), f"{root}.turn.touched"))],
+        redrawn=r.bool(tj.get("redrawn", False), f"{root}.turn.redrawn"),
+        asked=asked, opening_undo=tj.get("opening_undo"),
+        had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
+        final=r.bool(tj.get("final", False), f"{root}.turn.final"))
+    hands = r.obj(data["hands"], f"{root}.hands")
+    for seat in hands:
+        r.seat(seat, f"{root}.hands.{seat}", table)
+    players_json = r.obj(data.get("players", {}), f"{root}.players")
+    players = {}
+    for seat in table.seats:
+        pj = r.obj(players_json.get(seat, {}), f"{root}.players.{seat}")
+        players[seat] = PlayerState(r.cards(hands.get(seat, []), f"{root}.hands.{seat}"),
+                                    r.bool(pj.get("melded", False), f"{root}.players.{seat}.melded"),
+                                    r.bool(pj.get("barred", False), f"{root}.players.{seat}.barred"))
+    teams_json = r.obj(data.get("teams", {}), f"{root}.teams")
+    for name in teams_json:
+        if name not in table.teams:
+            r.fail(f"{root}.teams.{name}", f"unknown team {name!r}", "one of: " + ", ".join(table.teams))
+    teams = {}
+    for name in table.teams:
+        path = f"{root}.teams.{name}"
+        tj2 = r.obj(teams_json.get(name, {}), path)
+        bad = set(tj2) - _TEAM_KEYS
+        if bad:
+            r.fail(f"{path}.{sorted(bad)[0]}", "unknown team field", "one of: " + ", ".join(sorted(_TEAM_KEYS)))
+        melds = []
+        for i, mj in enumerate(r.lst(tj2.get("melds", []), f"{path}.melds")):
+            if isinstance(mj, (list, str)):
+                mj = {"cards": mj}
+            mj = r.obj(mj, f"{path}.melds[{i}]")
+            kind = mj.get("kind", "")
+            if not isinstance(kind, str):
+                r.fail(f"{path}.melds[{i}].kind", "expected a meld kind name")
+            melds.append(Meld(kind, r.cards(mj.get("cards", []), f"{path}.melds[{i}].cards")))
+        teams[name] = TeamState(
+            score=r.int(tj2.get("score", 0), f"{path}.score"),
+            opened=r.bool(tj2.get("opened", bool(melds)), f"{path}.opened"),
+            melds=melds, red_threes=r.cards(tj2.get("red_threes", []), f"{path}.red_threes"),
+            opening_failures=r.int(tj2.get("opening_failures", 0), f"{path}.opening_failures"),
+            carried_failures=r.int(tj2.get("carried_failures", 0), f"{path}.carried_failures"),
+            exact_cuts=r.int(tj2.get("exact_cuts", 0), f"{path}.exact_cuts"),
+            misdeals=r.int(tj2.get("misdeals", 0), f"{path}.misdeals"))
+    state = State(table=table, dealer=dealer, turn=turn, players=players, teams=teams,
+                  stock=r.cards(data["stock"], f"{root}.stock"), pile=r.cards(data["pile"], f"{root}.pile"),
+                  aside=r.cards(data.get("aside", []), f"{root}.aside"),
+                  started=r.bool(data.get("started", True), f"{root}.started"),
+                  pending=data.get("pending"), ended=data.get("ended"))
+    _check_conservation(state, deck, root)
+    return state
+
+
+def _check_conservation(state: State, deck: tuple[int, int], root: str) -> None:
+    expected = Counter(full_deck(*deck))
+    actual = state.all_cards()
+    if actual == expected:
+        return
+    extra = actual - expected
+    missing = expected - actual
+    parts = []
+    if extra:
+        parts.append("more copies than the deck holds of " + ", ".join(f"{c} (x{n})" for c, n in sorted(extra.items())))
+    if missing:
+        total = sum(missing.values())
+        parts.append(f"{total} card(s) of the deck are nowhere, e.g. " + ", ".join(sorted(missing)[:6]))
+    raise InputError("the cards in this state are not exactly the deck: " + "; ".join(parts), json_path=root,
+                     expected=f"every card of {deck[0]} decks and {deck[1]} jokers exactly once per copy "
+                              f"({52 * deck[0] + deck[1]} cards)")
