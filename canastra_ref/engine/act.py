@@ -24,7 +24,8 @@ class Act:
 
     @property
     def hand(self) -> list[str]:
-        return self.state.players[self.player].hand
+        """The acting player's hand, private to the working state (may be changed)."""
+        return self.state.player_w(self.player).hand
 
     def context(self, **kw) -> ActionContext:
         return ActionContext(self.engine, self.state, self.player, **kw)
@@ -43,21 +44,26 @@ class Act:
     def take_from_hand(self, cards: list[str], usable_only: bool = False) -> None:
         """Remove cards from the hand; reject if any is missing (or, with
         usable_only, is a card received from the pile that may not be used yet)."""
-        hand = Counter(self.hand)
-        wanted = Counter(cards)
-        for card, n in wanted.items():
-            if hand[card] < n:
-                self.reject("card.not-in-hand", f"{card} is not in {self.player}'s hand")
+        hand = self.hand
+        if len(cards) == 1:
+            if cards[0] not in hand:
+                self.reject("card.not-in-hand", f"{cards[0]} is not in {self.player}'s hand")
+        else:
+            have = Counter(hand)
+            for card, n in Counter(cards).items():
+                if have[card] < n:
+                    self.reject("card.not-in-hand", f"{card} is not in {self.player}'s hand")
         if usable_only and self.state.turn.pile_cards:
+            have, wanted = Counter(hand), Counter(cards)
             if not self.value("pile.rest_usable", self.context()):
                 reserved = Counter(self.state.turn.pile_cards)
                 for card, n in wanted.items():
-                    if hand[card] - reserved[card] < n:
+                    if have[card] - reserved[card] < n:
                         self.reject("card.from-pile-not-usable",
                                     f"{card} came from the pile and cannot be melded this turn", "pile.rest_usable",
                                     ctx=self.context())
         for card in cards:
-            self.hand.remove(card)
+            hand.remove(card)
 
     def batch(self) -> list[tuple[str, list[str]]]:
         """(kind, cards) of the melds started this turn."""
@@ -65,9 +71,9 @@ class Act:
         return [(melds[i].kind, melds[i].cards) for i in self.state.turn.melds_laid]
 
     def add_meld(self, meld: Meld) -> int:
-        melds = self.state.teams[self.team].melds
+        melds = self.state.team_w(self.team).melds
         melds.append(meld)
         index = len(melds) - 1
         self.state.turn.melds_laid.append(index)
-        self.state.players[self.player].melded = True
+        self.state.player_w(self.player).melded = True
         return index

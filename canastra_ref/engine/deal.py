@@ -29,10 +29,12 @@ def deal(act: Act, seed: int) -> None:
     of play, starting after the dealer."""
     state = act.state
     cards = state.stock + state.pile + state.aside
-    for player in state.players.values():
+    for seat in state.table.seats:
+        player = state.player_w(seat)
         cards += player.hand
         player.hand = []
-    for team in state.teams.values():
+    for name in state.table.teams:
+        team = state.team_w(name)
         cards += team.red_threes
         for meld in team.melds:
             cards += meld.cards
@@ -44,7 +46,7 @@ def deal(act: Act, seed: int) -> None:
     order = state.table.from_dealer(state.dealer)
     for _ in range(count):
         for seat in order:
-            state.players[seat].hand.append(cards.pop())
+            state.player_w(seat).hand.append(cards.pop())
     state.stock, state.pile, state.aside = cards, [], []
     if act.value("pile.start") == "upcard":
         while state.stock:
@@ -58,7 +60,7 @@ def deal(act: Act, seed: int) -> None:
 
 
 def exact_cut(act: Act) -> None:
-    act.state.teams[act.team].exact_cuts += 1
+    act.state.team_w(act.team).exact_cuts += 1
 
 
 def misdeal(act: Act) -> None:
@@ -67,7 +69,7 @@ def misdeal(act: Act) -> None:
     redeal = act.value("deal.misdeal_redeal")
     if redeal is None:
         act.reject("action.malformed", "this ruleset legislates no misdeal", "deal.misdeal_redeal")
-    state.teams[act.team].misdeals += 1
+    state.team_w(act.team).misdeals += 1
     if redeal == "next-player":
         state.dealer = state.table.next(state.dealer)
     state.turn = Turn(player=state.table.next(state.dealer), phase="deal", first=True)

@@ -93,8 +93,8 @@ def add_to(act: Act, index: int, cards: list[str]):
         paths = (err.setting,) if err.setting else ()
         act.reject(err.reason, f"meld {index}: {err.message}", *paths, ctx=ctx)
     before = list(meld.cards)
-    meld.cards = new_cards
+    act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards)
     if index not in act.state.turn.touched:
         act.state.turn.touched.append(index)
-    act.state.players[act.player].melded = True
+    act.state.player_w(act.player).melded = True
     return before, new_cards, layout

@@ -74,8 +74,9 @@ def _check_wild_suits(engine: Engine, suit: str, wilds: list[str]):
 
 
 def split(engine: Engine, cards) -> tuple[list[str], list[str]]:
-    naturals = [c for c in cards if not engine.is_wild(c)]
-    wilds = [c for c in cards if engine.is_wild(c)]
+    wild = engine.wild_set
+    naturals = [c for c in cards if c not in wild]
+    wilds = [c for c in cards if c in wild]
     return naturals, wilds
 
 

@@ -49,7 +49,7 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
 def give_back(act: Act) -> None:
     """Return this turn's provisional melds to the hand and the pile to the table."""
     state, turn = act.state, act.state.turn
-    melds = state.teams[act.team].melds
+    melds = state.team_w(act.team).melds
     for index in sorted(turn.melds_laid, reverse=True):
         act.hand.extend(melds.pop(index).cards)
     turn.melds_laid.clear()
@@ -65,16 +65,16 @@ def give_back(act: Act) -> None:
         turn.pile_cards.clear()
         turn.took_pile = False
         turn.opening_undo = None
-    state.players[act.player].melded = turn.had_melded
+    state.player_w(act.player).melded = turn.had_melded
 
 
 def penalise(act: Act) -> None:
     """Charge a failed opening: the ladder step, and the bar where the spec has one."""
-    team = act.state.teams[act.team]
+    team = act.state.team_w(act.team)
     if act.value("opening.penalty_applies") == "next-hand":
         team.carried_failures += 1
     else:
         team.opening_failures += 1
     act.decide("opening.ladder")
     if act.value("opening.failure_bars_player"):
-        act.state.players[act.player].barred = True
+        act.state.player_w(act.player).barred = True

@@ -5,12 +5,10 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import CanastraError
-from .actions import apply
 from .agent import RandomAgent
 from .deal import new_hand, next_hand
 from .rules import Engine
 from .scoring import game_over, score_hand
-from .verdict import REJECTED
 
 MAX_ACTIONS_PER_HAND = 5000
 
@@ -39,27 +37,21 @@ def play_hand(engine: Engine, state, agent: RandomAgent, number: int, observe=No
     count = 0
     verdicts: dict[str, int] = {}
     while state.ended is None:
-        plan = agent.next_actions(state)
-        progressed = False
-        for action in plan:
-            new, verdict = apply(engine, state, action)
+        steps = agent.step(state)
+        if not steps:
+            raise StuckError(f"hand {number}: no legal action found for {state.turn.player} "
+                             f"in phase {state.turn.phase}")
+        for action, new, verdict in steps:
             count += 1
             verdicts[verdict.verdict] = verdicts.get(verdict.verdict, 0) + 1
             if observe is not None:
                 observe(state, action, new, verdict)
-            if verdict.verdict == REJECTED:
-                break
-            state, progressed = new, True
-            if state.ended is not None:
-                break
-        if not progressed:
-            raise StuckError(f"hand {number}: no legal action found for {state.turn.player} "
-                             f"in phase {state.turn.phase} (last verdict: {verdict.reason})")
+            state = new
         if count > MAX_ACTIONS_PER_HAND:
             raise StuckError(f"hand {number} did not end after {MAX_ACTIONS_PER_HAND} actions")
     scores = score_hand(engine, state)
     for team, result in scores.items():
-        state.teams[team].score = result.score_after
+        state.team_w(team).score = result.score_after
     record = HandRecord(number, dealer, dict(state.ended), count, verdicts,
                         {t: r.to_json() for t, r in scores.items()})
     return state, record

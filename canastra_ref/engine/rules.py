@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import JOKER, card_class, rank_of
+from ..cards import JOKER, card_class, full_deck, rank_of
 from ..dsl.loader import load
 from ..dsl.model import Decision, Ruleset
 from .table import Table, make_table
@@ -53,6 +53,8 @@ class Engine:
         wild = v("wild.cards")
         self.wild_joker = "JK" in wild
         self.wild_ranks = frozenset(r for r in wild if r != "JK")
+        self.wild_set = frozenset(c for c in set(full_deck(1, 1)) if
+                                  (c == JOKER and self.wild_joker) or (c != JOKER and c[0] in self.wild_ranks))
         self.meld_kinds = tuple(self._meld_kind(k) for k in ruleset.meld_kinds)
         self.canastra_kinds = ruleset.canastra_kinds
         self._canastra_cache: dict[tuple, str | None] = {}
@@ -78,9 +80,7 @@ class Engine:
 
     # ---------------------------------------------------------------- cards
     def is_wild(self, card: str) -> bool:
-        if card == JOKER:
-            return self.wild_joker
-        return card[0] in self.wild_ranks
+        return card in self.wild_set
 
     def card_points(self, card: str) -> int:
         cached = self._points_cache.get(card)

@@ -93,22 +93,39 @@ class State:
     started: bool = True
     pending: dict | None = None
     ended: dict | None = None
+    # copy-on-write: players and teams are shared with the state this one was
+    # copied from until player_w / team_w make a private copy to change
+    _owned: set = field(default_factory=set, repr=False, compare=False)
 
     # ---------------------------------------------------------------- helpers
+    def player_w(self, seat: str) -> PlayerState:
+        """The player's state, made private to this State so it may be changed."""
+        if seat not in self._owned:
+            p = self.players[seat]
+            self.players[seat] = PlayerState(list(p.hand), p.melded, p.barred)
+            self._owned.add(seat)
+        return self.players[seat]
+
+    def team_w(self, name: str) -> TeamState:
+        """The team's state, made private to this State so it may be changed.
+        Meld objects stay shared: they are replaced, never changed in place."""
+        key = "team:" + name
+        if key not in self._owned:
+            v = self.teams[name]
+            self.teams[name] = TeamState(v.score, v.opened, list(v.melds), list(v.red_threes),
+                                         v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals)
+            self._owned.add(key)
+        return self.teams[name]
+
     def copy(self) -> "State":
         t = self.turn
         turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
                     list(t.melds_laid), list(t.touched), t.redrawn, t.asked,
                     copy.deepcopy(t.opening_undo) if t.opening_undo else None, t.had_melded, t.final)
-        return State(
-            table=self.table, dealer=self.dealer, turn=turn,
-            players={s: PlayerState(list(p.hand), p.melded, p.barred) for s, p in self.players.items()},
-            teams={n: TeamState(v.score, v.opened, [Meld(m.kind, list(m.cards)) for m in v.melds],
-                                list(v.red_threes), v.opening_failures, v.carried_failures,
-                                v.exact_cuts, v.misdeals) for n, v in self.teams.items()},
-            stock=list(self.stock), pile=list(self.pile), aside=list(self.aside), started=self.started,
-            pending=copy.deepcopy(self.pending) if self.pending else None,
-            ended=dict(self.ended) if self.ended else None)
+        return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
+                     list(self.stock), list(self.pile), list(self.aside), self.started,
+                     copy.deepcopy(self.pending) if self.pending else None,
+                     dict(self.ended) if self.ended else None)
 
     def team_of(self, seat: str) -> str:
         return self.table.team_of[seat]

@@ -16,7 +16,7 @@ def draw_one(act: Act) -> str | None:
         card = state.stock.pop(0)
         if is_red_three(card) and act.value("red_three.replace", decisive=False):
             act.decide("red_three.replace")
-            state.teams[act.team].red_threes.append(card)
+            state.team_w(act.team).red_threes.append(card)
             act.events.append(f"red-three.replaced:{card}")
             if not state.stock and act.value("red_three.last_card_ends_hand"):
                 end_hand(act, "red-three-last", act.player)
@@ -43,7 +43,7 @@ def replace(act: Act, card: str) -> None:
                        "red_three.late")
     act.take_from_hand([card])
     act.decide("red_three.replace")
-    state.teams[act.team].red_threes.append(card)
+    state.team_w(act.team).red_threes.append(card)
     draw_one(act)
 
 
@@ -59,4 +59,4 @@ def lay_down(act: Act, card: str) -> None:
     if act.state.turn.player != act.player:
         act.reject("red-three.not-your-turn", "a late red three is laid down on its holder's turn", "red_three.late")
     act.take_from_hand([card])
-    act.state.teams[act.team].red_threes.append(card)
+    act.state.team_w(act.team).red_threes.append(card)

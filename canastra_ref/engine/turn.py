@@ -106,7 +106,7 @@ def _judge_opening(act: Act, going_out_now: bool, discarding: bool, discard: str
     """Judge this turn's melds as an opening; returns None (nothing to judge),
     'opening.made', a failure reason (penalty applied), or 'opening.short-pending'."""
     state = act.state
-    team = state.teams[act.team]
+    team = state.team_w(act.team)
     was_open = team.opened
     failure = opening.failure(act, going_out=going_out_now, discarding=discarding)
     if failure is None:
@@ -152,8 +152,8 @@ def challenge(act: Act) -> None:
         act.reject("challenge.not-yours", "only the next player, before playing, may challenge",
                    "opening.short_stands_unchallenged")
     offender = pending["player"]
-    team = state.teams[pending["team"]]
-    hand = state.players[offender].hand
+    team = state.team_w(pending["team"])
+    hand = state.player_w(offender).hand
     for index in sorted(pending["melds"], reverse=True):
         hand.extend(team.melds.pop(index).cards)
     undo = pending.get("undo")
@@ -163,7 +163,7 @@ def challenge(act: Act) -> None:
                 hand.remove(card)
         state.pile = list(undo["pile"]) + state.pile
     team.opened = False
-    state.players[offender].melded = False
+    state.player_w(offender).melded = False
     state.pending = None
     offender_act = Act(act.engine, state, offender)
     offender_act.trace = act.trace
