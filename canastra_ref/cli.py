@@ -158,6 +158,46 @@ def _print_hand(record) -> None:
               f"  -> {score['score_after']}")
 
 
+# -------------------------------------------------------------------- reasons
+
+def cmd_reasons(args) -> int:
+    from .engine.reasons import REASONS
+    if args.format == "json":
+        _print_json(REASONS)
+    else:
+        width = max(map(len, REASONS))
+        for code, meaning in REASONS.items():
+            print(f"{code:<{width}}  {meaning}")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------- coverage
+
+def cmd_coverage(args) -> int:
+    from canastra_conformance.coverage import coverage_all
+    from canastra_conformance.fixtures import load_all
+    from .dsl.loader import available
+    if args.ruleset and args.ruleset not in available():
+        raise CanastraError(f"unknown ruleset '{args.ruleset}'", expected="one of: " + ", ".join(available()))
+    cases = load_all()
+    results = coverage_all(cases, [args.ruleset] if args.ruleset else None)
+    if args.format == "json":
+        _print_json({c.ruleset: c.to_json() for c in results})
+    else:
+        for c in results:
+            mark = "ok  " if c.complete else "GAPS"
+            print(f"{mark} {c.ruleset}: {len(c.covered)}/{len(c.normative)} normative articles covered, "
+                  f"{len(c.informative)} informative, {c.cases} cases")
+            if c.uncovered:
+                print(f"     uncovered: {', '.join(c.uncovered)}")
+            for dispute, readings in c.readings.items():
+                parts = [f"{r} ({len(ids)})" for r, ids in readings.items()]
+                print(f"     dispute {dispute}: {', '.join(parts)}")
+            if c.uncovered_readings:
+                print(f"     readings without a fixture: {', '.join(c.uncovered_readings)}")
+    return EXIT_OK if all(c.complete for c in results) else EXIT_FAILED
+
+
 # ----------------------------------------------------------------- the parser
 
 def build_parser() -> argparse.ArgumentParser:
@@ -199,6 +239,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", dest="format", action="store_const", const="json", default="text",
                    help="print one JSON document instead of text")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("reasons", help="list the reason codes of verdicts",
+                       description="The stable vocabulary of reason codes a verdict carries, with meanings.")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=cmd_reasons)
+
+    p = sub.add_parser("coverage", help="which articles and dispute readings the fixtures cover",
+                       description="Per ruleset: its normative articles, those covered by a fixture, the "
+                                   "uncovered ones, the informative ones, and every dispute reading with its "
+                                   "fixtures. Exits 1 when an article or a reading has no fixture.")
+    p.add_argument("ruleset", nargs="?", help="one ruleset (default: all)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=cmd_coverage)
     return parser
 
 

@@ -13,7 +13,7 @@ CBC = engine_for("cbc")
 
 def play(partial, *actions, engine=CBC):
     """Complete the partial state, apply the actions; returns (states, verdicts)."""
-    state = engine.load_state(complete(engine, partial))
+    state = engine.load_state(complete(engine.table, engine.deck, partial))
     states, verdicts = [state], []
     for action in actions:
         state, verdict = apply(engine, state, action)
@@ -97,7 +97,7 @@ def test_13_failed_opening_raises_the_minimum_75_to_120():
 def test_13_ladder_goes_on_by_30():
     from canastra_ref.engine.act import Act
     from canastra_ref.engine.opening import minimum
-    state = CBC.load_state(complete(CBC, N(hands={"N": "4d", "E": 15, "S": 15, "W": 15})))
+    state = CBC.load_state(complete(CBC.table, CBC.deck, N(hands={"N": "4d", "E": 15, "S": 15, "W": 15})))
     values = []
     for failures in range(6):
         state.teams["NS"].opening_failures = failures

@@ -24,7 +24,7 @@ from collections import Counter
 
 from ..cards import JOKER, RANKS, SUITS, full_deck, parse_card
 from ..errors import InputError
-from .rules import Engine
+from .table import Table
 
 _CLASS = {"A": 1, "3black": 2, "2": 3, "3red": 4}
 
@@ -54,11 +54,11 @@ def _cards(value, path: str) -> list[str]:
     return out
 
 
-def complete(engine: Engine, partial: dict, root: str = "$") -> dict:
-    """The full JSON state of a partial one (see the module docstring)."""
+def complete(table: Table, deck: tuple[int, int], partial: dict, root: str = "$") -> dict:
+    """The full JSON state of a partial one, for a table and a deck of
+    (decks, jokers) (see the module docstring)."""
     if not isinstance(partial, dict):
         raise InputError("a state is an object", json_path=root)
-    table = engine.table
     state = {k: v for k, v in partial.items() if k not in ("stock_size",)}
     placed: list[str] = []
     hands = dict(partial.get("hands") or {})
@@ -86,13 +86,13 @@ def complete(engine: Engine, partial: dict, root: str = "$") -> dict:
         for i, meld in enumerate(team.get("melds", []) or []):
             cards = meld.get("cards", []) if isinstance(meld, dict) else meld
             placed += _cards(cards, f"{root}.teams.{name}.melds[{i}]")
-    pool = Counter(full_deck(*engine.deck))
+    pool = Counter(full_deck(*deck))
     pool.subtract(Counter(placed))
     over = sorted(c for c, n in pool.items() if n < 0)
     if over:
         raise InputError("the state places more copies of a card than the deck holds: " + ", ".join(over),
-                         json_path=root, expected=f"at most {engine.deck[0]} of each card and "
-                                                  f"{engine.deck[1]} jokers")
+                         json_path=root, expected=f"at most {deck[0]} of each card and "
+                                                  f"{deck[1]} jokers")
     remaining = sorted(pool.elements(), key=fill_key)
     for seat in table.seats:
         if seat in counts:

@@ -1,0 +1,175 @@
+"""Loading fixture files: YAML with positions, the JSON Schema, and the checks
+a schema cannot make (unique ids, known rulesets, articles, readings, tags).
+
+Every problem is a CanastraError naming the file, line and column of the
+offending value and its JSON path.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
+from canastra_ref.features import FEATURES
+from canastra_ref.paths import FIXTURES_DIR
+
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "fixture.schema.json"
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    ruleset: str
+    articles: tuple[str, ...]
+    reading: dict
+    requires: tuple[str, ...]
+    description: str
+    state: dict | None
+    actions: list | None
+    query: dict | None
+    expect: object
+    file: str
+    line: int
+    positions: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def kind(self) -> str:
+        return "query" if self.query is not None else "actions"
+
+    def where(self, path: str = "") -> str:
+        mark = self.positions.get(path)
+        return f"{self.file}:{mark[0]}:{mark[1]}" if mark else f"{self.file}:{self.line}"
+
+
+# ------------------------------------------------------------- YAML positions
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _load_with_positions(text: str, filename: str):
+    """The YAML data and a map JSON path -> (line, column) of every node."""
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        pos = SourcePosition(filename, mark.line + 1, mark.column + 1) if mark else None
+        line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else None
+        raise CanastraError(f"not valid YAML: {getattr(exc, 'problem', exc)}", position=pos,
+                            source_line=line) from None
+    positions: dict[str, tuple[int, int]] = {}
+
+    def build(n, path: str):
+        positions[path] = (n.start_mark.line + 1, n.start_mark.column + 1)
+        if isinstance(n, yaml.MappingNode):
+            out = {}
+            for key_node, value_node in n.value:
+                key = _Loader(text).construct_object(key_node) if not isinstance(key_node, yaml.ScalarNode) \
+                    else key_node.value
+                key = str(key)
+                if key in out:
+                    raise CanastraError(f"duplicate key {key!r}", position=SourcePosition(
+                        filename, key_node.start_mark.line + 1, key_node.start_mark.column + 1))
+                out[key] = build(value_node, f"{path}.{key}")
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            return [build(item, f"{path}[{i}]") for i, item in enumerate(n.value)]
+        loader = _Loader("")
+        return loader.construct_object(n, deep=True)
+
+    if node is None:
+        return None, positions
+    return build(node, "$"), positions
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def _path_of(error: jsonschema.ValidationError) -> str:
+    out = "$"
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _best(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The most specific of a oneOf/anyOf failure's sub-errors."""
+    return jsonschema.exceptions.best_match([error]) if error.context else error
+
+
+def load_file(path: Path) -> list[Case]:
+    """The cases of one fixture file; ErrorList of every problem found."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    data, positions = _load_with_positions(text, str(path))
+    errors: list[CanastraError] = []
+
+    def err(message: str, json_path: str, expected: str | None = None):
+        mark = positions.get(json_path) or positions.get(json_path.rsplit(".", 1)[0]) or (1, 1)
+        errors.append(CanastraError(message, position=SourcePosition(str(path), mark[0], mark[1]),
+                                    json_path=json_path, expected=expected,
+                                    source_line=lines[mark[0] - 1] if mark[0] - 1 < len(lines) else None))
+
+    validator = jsonschema.Draft202012Validator(schema())
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        best = _best(error)
+        err(f"{best.message} (at {_path_of(best)})", _path_of(best))
+    if errors:
+        raise ErrorList(errors)
+    return [Case(id=c["id"], ruleset=c["ruleset"], articles=tuple(c["articles"]), reading=c.get("reading", {}),
+                 requires=tuple(c["requires"]), description=c["description"], state=c.get("state"),
+                 actions=c.get("actions"), query=c.get("query"), expect=c["expect"], file=str(path),
+                 line=positions[f"$[{i}]"][0],
+                 positions={k[len(f"$[{i}]"):] or "": v for k, v in positions.items() if k.startswith(f"$[{i}]")})
+            for i, c in enumerate(data)]
+
+
+def fixture_files(directory: Path = FIXTURES_DIR) -> list[Path]:
+    return sorted(Path(directory).rglob("*.yaml"))
+
+
+def load_all(directory: Path = FIXTURES_DIR) -> list[Case]:
+    """Every case of the suite, with every cross-file check; ErrorList on problems."""
+    from canastra_ref.dsl.loader import load
+    cases: list[Case] = []
+    errors: list[CanastraError] = []
+    for path in fixture_files(directory):
+        try:
+            cases += load_file(path)
+        except ErrorList as exc:
+            errors += exc.errors
+        except CanastraError as exc:
+            errors.append(exc)
+    seen: dict[str, Case] = {}
+    for case in cases:
+        def err(message, path="", expected=None):
+            line, col = case.positions.get(path, (case.line, 1))
+            errors.append(CanastraError(f"case {case.id}: {message}",
+                                        position=SourcePosition(case.file, line, col), expected=expected))
+        if case.id in seen:
+            err(f"id already used at {seen[case.id].where()}", ".id", "a unique id")
+        seen.setdefault(case.id, case)
+        try:
+            ruleset = load(case.ruleset, case.reading)
+        except CanastraError as exc:
+            err(exc.message, ".ruleset" if "ruleset" in exc.message else ".reading", exc.expected)
+            continue
+        for i, article in enumerate(case.articles):
+            if article not in ruleset.articles:
+                err(f"article {article!r} is not in the inventory of {case.ruleset}", f".articles[{i}]")
+        for i, tag in enumerate(case.requires):
+            if tag not in FEATURES:
+                err(f"unknown feature tag {tag!r}", f".requires[{i}]", "a tag of conformance/README.md")
+        if case.actions is not None and isinstance(case.expect, list) and len(case.expect) != len(case.actions):
+            err(f"{len(case.actions)} actions but {len(case.expect)} expectations", ".expect",
+                "one expectation per action")
+    if errors:
+        raise ErrorList(errors)
+    return cases

@@ -1,0 +1,165 @@
+"""Building the message an implementation receives for a case (expectations
+are never sent) and grading its answer.
+
+Grading has two tiers: behaviour (verdict, reason, state fields, score
+fields, query result) and citations (every expected article cited). A case
+passes when its behaviour matches; citation mismatches are reported apart.
+
+Matching rules: an expected object matches when each of its keys matches
+(other keys are ignored); lists must be equal, except the cards of a hand,
+compared as a multiset; cards are compared in canonical spelling.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from canastra_ref.cards import parse_card
+from canastra_ref.dsl.loader import load
+from canastra_ref.engine.completion import complete
+from canastra_ref.engine.table import make_table
+from canastra_ref.errors import InputError
+
+from .fixtures import Case
+
+PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
+
+
+def message_for(case: Case) -> dict:
+    """The run message of a case: the completed state and the actions, or the query."""
+    message = {"cmd": "run", "id": case.id, "ruleset": case.ruleset, "reading": dict(case.reading)}
+    if case.query is not None:
+        query = dict(case.query)
+        if "score" in query:
+            query["score"] = _complete(case, query["score"])
+        message["query"] = query
+    else:
+        message["state"] = _complete(case, case.state)
+        message["actions"] = [_canonical_action(a) for a in case.actions]
+    return message
+
+
+def _complete(case: Case, partial: dict) -> dict:
+    ruleset = load(case.ruleset, case.reading)
+    table = make_table(ruleset.value("table.players"), ruleset.value("table.team_size"),
+                       ruleset.value("play.direction"))
+    return complete(table, (ruleset.value("deck.decks"), ruleset.value("deck.jokers")), partial)
+
+
+def _canonical_action(action: dict) -> dict:
+    out = {}
+    for key, value in action.items():
+        if key in ("meld",):
+            value = [_card_list(v) for v in value]
+        elif key == "take_pile":
+            value = {k: (_card_list(v) if k == "with" else v) for k, v in value.items()}
+        elif key == "layoff":
+            items = value if isinstance(value, list) else [value]
+            items = [{"meld": i["meld"], "cards": _card_list(i["cards"])} for i in items]
+            value = items if isinstance(value, list) else items[0]
+        out[key] = value
+    return out
+
+
+def _card_list(value) -> list[str]:
+    return value.split() if isinstance(value, str) else list(value)
+
+
+@dataclass
+class Mismatch:
+    path: str
+    expected: object
+    actual: object
+
+    def __str__(self) -> str:
+        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+
+
+@dataclass
+class Grade:
+    status: str                       # passed | failed | errored | skipped
+    behaviour: list[Mismatch] = field(default_factory=list)
+    citations: list[Mismatch] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def cites_ok(self) -> bool:
+        return not self.citations
+
+
+def _canon(value):
+    if isinstance(value, str):
+        try:
+            return parse_card(value)
+        except InputError:
+            return value
+    return value
+
+
+def match(expected, actual, path: str, out: list[Mismatch], multiset: bool = False) -> None:
+    """Append to `out` every way `actual` fails to match `expected` (see the module docstring).
+    `multiset`: lists at this level are compared regardless of order (cards of a hand)."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            out.append(Mismatch(path, expected, actual))
+            return
+        for key, value in expected.items():
+            if key not in actual:
+                out.append(Mismatch(f"{path}.{key}", value, "(missing)"))
+            elif key == "hands" and isinstance(value, dict) and isinstance(actual[key], dict):
+                for seat, cards in value.items():
+                    match(cards, actual[key].get(seat), f"{path}.hands.{seat}", out, multiset=True)
+            else:
+                match(value, actual[key], f"{path}.{key}", out)
+        return
+    if isinstance(expected, list) or multiset and isinstance(expected, str):
+        items = expected.split() if isinstance(expected, str) else expected
+        if not isinstance(actual, list) or len(items) != len(actual):
+            out.append(Mismatch(path, expected, actual))
+            return
+        left, right = [_canon(e) for e in items], [_canon(a) for a in actual]
+        if multiset:
+            left, right = sorted(map(str, left)), sorted(map(str, right))
+        for i, (e, a) in enumerate(zip(left, right)):
+            match(e, a, f"{path}[{i}]", out)
+        return
+    if _canon(expected) != _canon(actual):
+        out.append(Mismatch(path, expected, actual))
+
+
+def grade(case: Case, answer: dict) -> Grade:
+    """Grade an implementation's answer to the case's message."""
+    if answer.get("skipped"):
+        return Grade(SKIPPED, message=str(answer.get("message", "")))
+    if answer.get("errored"):
+        return Grade(ERRORED, message=str(answer.get("message", "")))
+    behaviour: list[Mismatch] = []
+    citations: list[Mismatch] = []
+    if case.query is not None:
+        if "result" not in answer:
+            return Grade(ERRORED, message="the answer to a query has no 'result'")
+        match(case.expect["result"], answer["result"], "result", behaviour)
+    else:
+        results = answer.get("results")
+        if not isinstance(results, list) or len(results) != len(case.actions):
+            return Grade(ERRORED, message=f"expected {len(case.actions)} results, got "
+                                          f"{len(results) if isinstance(results, list) else 'none'}")
+        for i, (want, got) in enumerate(zip(case.expect, results)):
+            where = f"results[{i}]"
+            if not isinstance(got, dict):
+                return Grade(ERRORED, message=f"{where} is not an object")
+            for key in ("verdict", "reason"):
+                if key in want and want[key] != got.get(key):
+                    behaviour.append(Mismatch(f"{where}.{key}", want[key], got.get(key)))
+            if "state" in want:
+                if "state" not in got:
+                    behaviour.append(Mismatch(f"{where}.state", "(a state)", "(none returned)"))
+                else:
+                    match(want["state"], got["state"], f"{where}.state", behaviour)
+            if "score" in want:
+                match(want["score"], got.get("score"), f"{where}.score", behaviour)
+            if "cites" in want:
+                cited = set(map(str, got.get("cites") or []))
+                missing = [c for c in want["cites"] if c not in cited]
+                if missing:
+                    citations.append(Mismatch(f"{where}.cites", want["cites"], sorted(cited)))
+    return Grade(FAILED if behaviour else PASSED, behaviour, citations)
