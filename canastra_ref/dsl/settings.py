@@ -65,6 +65,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("deal.cards", INT, "static", "cards dealt to each player", required=True),
     _S("deal.misdeal_redeal", enum("same-dealer", "next-player"), "static",
        "who deals again after a misdeal"),
+    _S("deal.next_dealer", enum("first-player"), "static",
+       "who deals the next hand: the first player of the hand just played, that is the player next "
+       "to its dealer in the direction of play (off: the rulebook does not say)"),
     _S("draw.cards", INT, "static", "cards drawn from the stock each turn (one is discarded)",
        required=True),
     _S("draw.first_redraw", BOOL, "static",
@@ -84,6 +87,12 @@ SETTINGS: tuple[Setting, ...] = (
     _S("wild.<card>.locked", enum("never", "between-naturals", "always"), "static",
        "when a wild in a sequence can no longer be moved to let the natural card it stands for in",
        default="always"),
+    _S("wild.shift", enum("any-end", "far-end"), "static",
+       "where a wild card goes when a natural card takes its place in a sequence: any-end, to either "
+       "end of the sequence that has room; far-end, only to the end on the other side of its place "
+       "from the cards added beyond that place in the same play (either end when none are), the "
+       "addition being refused when that end has no room (it would pass the lowest or highest rank)",
+       default="any-end"),
     _S("meld.<kind>.shape", enum("sequence", "set", "wilds"), "static",
        "sequence: consecutive ranks of one suit; set: one rank; wilds: wild cards only", required=True),
     _S("meld.<kind>.ranks", RANKS, "team",
@@ -149,6 +158,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("pile.take.onto_meld", BOOL, "action",
        "the top card may be laid off on one of the team's melds instead of starting a new one",
        default=False),
+    _S("pile.take.onto_meld_hand_cards", INT, "action",
+       "hand cards that must be laid with the top card when it is added to one of the team's melds "
+       "instead of starting a new one (0: the top card may be added alone)", default=0),
     _S("pile.take.wild_bridge", BOOL, "action",
        "when the top card extends a meld, a wild card may stand between it and the meld",
        default=True),

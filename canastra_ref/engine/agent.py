@@ -156,13 +156,17 @@ class RandomAgent:
             return plan + [{"player": player, "end_turn": True}]
         if self.engine.value("going_out.ask_partner") and state.table.partners(player) and \
                 len(scratch.players[player].hand) <= 2 and turn.asked is None and not plan:
-            return [{"player": player, "ask_partner": True}]
+            ask = {"player": player, "ask_partner": True}
+            if self._ok(state, ask):
+                return [ask]
         discard, verdict = self._discard(scratch, player)
         if discard is not None and (verdict != PENALISED or self.rng.random() < self.penalty_chance):
             return plan + [discard]
         # the plan fails the opening or strands the hand: play no melds this turn
-        discard, _ = self._discard(state, player)
-        return [discard or {"player": player, "end_turn": True}]
+        fallback, _ = self._discard(state, player)
+        if fallback is not None:
+            return [fallback]
+        return plan + [discard] if discard is not None else [{"player": player, "end_turn": True}]
 
     def _layoffs(self, state: State, player: str) -> list[dict]:
         """For each team meld, the hand cards that extend it (its rank, or the
@@ -281,7 +285,9 @@ class RandomAgent:
         hand = list(state.players[player].hand)
         self.rng.shuffle(hand)
         fallback = (None, None)
-        for card in hand[:8]:
+        for tried, card in enumerate(hand):
+            if tried >= 8 and fallback[0] is not None:
+                break
             action = {"player": player, "discard": card}
             _, verdict = self._try(state, action)
             if verdict.verdict == ACCEPTED:

@@ -81,8 +81,14 @@ def _team_fact(engine: Engine, state: State, team: str, field: str):
         return bool(state.ended and state.ended.get("player") in seats)
     if field == "went_out_concealed":
         return bool(state.ended and state.ended.get("player") in seats and state.ended.get("concealed"))
+    if field == "went_out_concealed_canastras":
+        if state.ended and state.ended.get("player") in seats and state.ended.get("concealed"):
+            return state.ended.get("concealed_canastras", 0)
+        return 0
     if field == "exact_cuts":
         return t.exact_cuts
+    if field == "unkept_answers":
+        return t.unkept_answers
     if field == "misdeals":
         return t.misdeals
     if field == "opening_failures":

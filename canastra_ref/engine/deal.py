@@ -77,7 +77,8 @@ def misdeal(act: Act) -> None:
 
 def next_hand(engine: Engine, state: State) -> State:
     """The following hand of the game: scores and carried penalties kept, the
-    deal passing to the next player in the order of play."""
+    deal passing to the first player of the hand just played (deal.next_dealer;
+    where a rulebook is silent, self-play follows the same convention)."""
     scores = {t: v.score for t, v in state.teams.items()}
     carried = {t: v.carried_failures for t, v in state.teams.items()}
     return new_hand(engine, engine.table.next(state.dealer), scores, carried)

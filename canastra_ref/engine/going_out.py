@@ -35,7 +35,13 @@ def end_hand(act: Act, reason: str, player: str | None = None, concealed: bool =
 
 
 def went_out(act: Act, discarding: bool) -> None:
-    end_hand(act, "went-out", act.player, concealed=not act.state.turn.had_melded)
+    concealed = not act.state.turn.had_melded
+    end_hand(act, "went-out", act.player, concealed=concealed)
+    if concealed:
+        turn, melds = act.state.turn, act.state.teams[act.team].melds
+        made = set(turn.melds_laid) | set(turn.touched)
+        act.state.ended["concealed_canastras"] = sum(
+            1 for i in made if act.engine.canastra_kind(melds[i].kind, melds[i].cards) is not None)
     act.events.append("going-out.with-discard" if discarding else "going-out.direct")
 
 
@@ -47,6 +53,11 @@ def ask(act: Act) -> None:
     if act.state.turn.asked is not None:
         act.reject("going-out.ask-not-allowed", "the partner has already been asked this turn",
                    "going_out.ask_partner")
+    ctx = act.context(batch=act.batch(), going_out=True)
+    if not act.value("going_out.allowed", ctx, decisive=False):
+        act.reject("going-out.ask-not-allowed", "the question is asked before going out, and the team does not "
+                   "meet the conditions for going out", "going_out.ask_partner", "going_out.allowed", ctx=ctx)
+    act.decide("going_out.ask_partner")
     act.state.turn.asked = "asking"
 
 

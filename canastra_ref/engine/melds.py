@@ -134,8 +134,10 @@ def _given_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> L
     return Layout(start, list(cards))
 
 
-def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int, str], free: list[str]) -> Layout:
-    """Place `free` wild cards around the fixed cards into one unbroken sequence."""
+def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int, str], free: list[str],
+            to_end: list[tuple[str, str]] = ()) -> Layout:
+    """Place `free` wild cards around the fixed cards into one unbroken
+    sequence; each (card, end) of `to_end` must go to that end ("low"/"high")."""
     occupied = dict(fixed)
     for pos, card in fixed_wilds.items():
         if pos in occupied:
@@ -148,6 +150,16 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
             if not free:
                 raise MeldError("meld.not-consecutive", "the cards leave a gap the wild cards cannot fill")
             occupied[pos] = free.pop(0)
+    for card, end in to_end:
+        if end == "low" and low > 0:
+            low -= 1
+            occupied[low] = card
+        elif end == "high" and high + 1 < len(ranks):
+            high += 1
+            occupied[high] = card
+        else:
+            raise MeldError("layoff.wild-locked", f"{card} would have to move past the "
+                            f"{'lowest' if end == 'low' else 'highest'} rank", "wild.shift")
     while free:
         if high + 1 < len(ranks):
             high += 1
@@ -206,6 +218,8 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
         if pos in existing_naturals or pos in arriving:
             raise MeldError("meld.not-consecutive", f"{card}: the sequence already has that rank")
         arriving[pos] = card
+    to_end: list[tuple[str, str]] = []
+    far_end = engine.value("wild.shift") == "far-end"
     for i, card in enumerate(meld_cards):
         pos = layout.position(i)
         if not engine.is_wild(card):
@@ -214,11 +228,17 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
             if _locked(engine, card, pos, existing_naturals):
                 raise MeldError("layoff.wild-locked", f"{arriving[pos]} would displace {card}, which is locked "
                                 f"in place", f"wild.{_wild_key(card)}.locked")
-            free.append(card)
+            above = any(p > pos for p in arriving)
+            below = any(p < pos for p in arriving)
+            if far_end and above != below:
+                # the displaced wild goes to the end away from the other cards added
+                to_end.append((card, "low" if above else "high"))
+            else:
+                free.append(card)
         else:
             fixed_wilds[pos] = card
     fixed.update(arriving)
-    result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds)
+    result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end)
     return result.cards, result
 
 

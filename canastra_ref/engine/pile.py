@@ -38,6 +38,12 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
             act.reject("pile.onto-meld-not-allowed", "the top card cannot be added to a meld on the table here",
                        "pile.take.onto_meld", ctx=ctx)
         act.decide("pile.take.onto_meld", ctx)
+        needed = act.value("pile.take.onto_meld_hand_cards", ctx, decisive=False)
+        if len(with_cards) < needed:
+            act.reject("pile.too-few-hand-cards", f"adding the top card to a meld needs {needed} cards from the hand "
+                       f"with it", "pile.take.onto_meld_hand_cards", ctx=ctx)
+        if needed:
+            act.decide("pile.take.onto_meld_hand_cards", ctx)
     if onto is None:
         min_naturals = act.value("pile.take.min_naturals", ctx, decisive=False)
         if len(naturals) < min_naturals:

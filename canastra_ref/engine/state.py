@@ -16,7 +16,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
      "aside": [],                       # cards out of play this hand
      "teams": {"NS": {"score": 0, "opened": false, "melds": [{"kind": "sequence",
                "cards": ["4h", "5h", "JK"]}], "red_threes": [], "opening_failures": 0,
-               "carried_failures": 0, "exact_cuts": 0, "misdeals": 0}, ...},
+               "carried_failures": 0, "exact_cuts": 0, "misdeals": 0, "unkept_answers": 0}, ...},
      "players": {"N": {"melded": false, "barred": false}, ...},
      "started": true,                   # the first card of the hand has been drawn
      "pending": null,                   # a short opening awaiting challenge
@@ -54,6 +54,7 @@ class TeamState:
     carried_failures: int = 0      # ladder steps that will raise it in the next hand
     exact_cuts: int = 0
     misdeals: int = 0
+    unkept_answers: int = 0        # turns ended without going out after the partner said yes
 
 
 @dataclass
@@ -113,7 +114,8 @@ class State:
         if key not in self._owned:
             v = self.teams[name]
             self.teams[name] = TeamState(v.score, v.opened, list(v.melds), list(v.red_threes),
-                                         v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals)
+                                         v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals,
+                                         v.unkept_answers)
             self._owned.add(key)
         return self.teams[name]
 
@@ -160,7 +162,7 @@ class State:
             "teams": {name: {"score": v.score, "opened": v.opened, "melds": [m.to_json() for m in v.melds],
                              "red_threes": list(v.red_threes), "opening_failures": v.opening_failures,
                              "carried_failures": v.carried_failures, "exact_cuts": v.exact_cuts,
-                             "misdeals": v.misdeals}
+                             "misdeals": v.misdeals, "unkept_answers": v.unkept_answers}
                       for name, v in self.teams.items()},
             "players": {s: {"melded": p.melded, "barred": p.barred} for s, p in self.players.items()},
             "started": self.started,
@@ -229,7 +231,7 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
               "redrawn", "asked", "opening_undo", "had_melded", "final"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
-              "exact_cuts", "misdeals"}
+              "exact_cuts", "misdeals", "unkept_answers"}
 
 
 def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$") -> State:
@@ -304,7 +306,8 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             opening_failures=r.int(tj2.get("opening_failures", 0), f"{path}.opening_failures"),
             carried_failures=r.int(tj2.get("carried_failures", 0), f"{path}.carried_failures"),
             exact_cuts=r.int(tj2.get("exact_cuts", 0), f"{path}.exact_cuts"),
-            misdeals=r.int(tj2.get("misdeals", 0), f"{path}.misdeals"))
+            misdeals=r.int(tj2.get("misdeals", 0), f"{path}.misdeals"),
+            unkept_answers=r.int(tj2.get("unkept_answers", 0), f"{path}.unkept_answers"))
     state = State(table=table, dealer=dealer, turn=turn, players=players, teams=teams,
                   stock=r.cards(data["stock"], f"{root}.stock"), pile=r.cards(data["pile"], f"{root}.pile"),
                   aside=r.cards(data.get("aside", []), f"{root}.aside"),

@@ -25,6 +25,10 @@ def draw(act: Act) -> None:
         if card is None:
             break
         turn.drawn.append(card)
+    if state.ended is None and not turn.drawn:
+        # red threes took the last cards of the stock: the player must draw from an empty stock
+        act.decide("stock.exhausted")
+        going_out.end_hand(act, "stock-exhausted")
     if state.ended is None:
         turn.phase = "play"
 
@@ -70,9 +74,7 @@ def discard(act: Act, card: str) -> str:
         act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
     check_discard(act, card)
     last = len(act.hand) == 1
-    if turn.asked == "yes" and not last:
-        act.reject("turn.must-go-out", "the partner said yes: the player must go out this turn",
-                   "going_out.ask_partner")
+    unkept = turn.asked == "yes" and not last
     if last:
         act.hand.remove(card)
         going_out.check(act, discarding=True)
@@ -88,6 +90,12 @@ def discard(act: Act, card: str) -> str:
     if last:
         going_out.went_out(act, discarding=True)
         return "going-out.with-discard"
+    if unkept:
+        # the answer binds, but nothing can force cards down: the count is kept for scoring
+        state.team_w(act.team).unkept_answers += 1
+        act.decide("going_out.ask_partner")
+        pass_turn(act)
+        return "going-out.answer-not-followed"
     pass_turn(act)
     return outcome or "discard.made"
 
