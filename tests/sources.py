@@ -73,3 +73,109 @@ def cbc_ids(text: str) -> set[str]:
                 continue
             ids.add(f"regulamento.{slug(_cbc_term(line))}")
     return ids
+
+
+def _lines(text: str) -> list[str]:
+    return [re.sub(r"\s+", " ", raw.replace("\xa0", " ")).strip() for raw in text.splitlines()]
+
+
+# ------------------------------------------------------------------ ituiutaba
+
+def ituiutaba_ids(text: str) -> set[str]:
+    """The printed numbers "1.1" .. "14.16" ("8,2" is 8.2), the number of a
+    heading whose title is itself a rule (it introduces its list with a
+    sentence ending in ";" or ":"), and "intro" for the preface before the
+    first numbered article."""
+    ids: set[str] = set()
+    preface = False
+    for line in _lines(text):
+        if not line:
+            continue
+        article = re.match(r"^(\d+)[.,](\d+)\s*-", line)
+        heading = re.match(r"^(\d+)\s*-\s*(.+)$", line)
+        if article:
+            ids.add(f"{int(article.group(1))}.{int(article.group(2))}")
+        elif heading:
+            if heading.group(2).rstrip().endswith((";", ":")):
+                ids.add(heading.group(1))
+        elif not ids:
+            preface = True
+    if preface:
+        ids.add("intro")
+    return ids
+
+
+# ---------------------------------------------------------------------- treze
+
+def treze_ids(text: str) -> set[str]:
+    """cabecalho.<term> for the "Term: ..." lines before the REGRAS heading;
+    regras.N and valor.N for the "N)" entries under the REGRAS heading and the
+    value heading. An entry whose marker is not a number ("s1)") takes the
+    number of its position."""
+    ids: set[str] = set()
+    section, position = "cabecalho", 0
+    for line in _lines(text):
+        if not line:
+            continue
+        if line == "REGRAS":
+            section, position = "regras", 0
+            continue
+        if line.startswith("Valor das Cartas"):
+            section, position = "valor", 0
+            continue
+        if section == "cabecalho":
+            term = re.match(r"^([A-ZÀ-Ú][\wÀ-ú]*):\s+\S", line)
+            if term:
+                ids.add(f"cabecalho.{slug(term.group(1))}")
+            continue
+        entry = re.match(r"^(\w+)\)", line)
+        if entry:
+            position += 1
+            marker = entry.group(1)
+            ids.add(f"{section}.{int(marker) if marker.isdigit() else position}")
+    return ids
+
+
+# ---------------------------------------------------- classica and uruguaya
+
+def _is_plain_heading(line: str) -> bool:
+    """A line that is not a bullet or a numbered step and has no closing punctuation."""
+    return not line.startswith("•") and not re.match(r"^\d+\.\s", line) and \
+        not line.endswith((".", ":", ";", "!", "?", ")"))
+
+
+def classica_sections(text: str) -> set[str]:
+    """Slugs of the section headings after the title line, plus "introducao"
+    when text stands between the title and the first heading."""
+    sections: set[str] = set()
+    lines = [line for line in _lines(text) if line]
+    current = None
+    for line in lines[1:]:
+        if _is_plain_heading(line):
+            current = slug(line)
+            sections.add(current)
+        elif current is None:
+            sections.add("introducao")
+    return sections
+
+
+def uruguaya_sections(text: str) -> set[str]:
+    """Slugs of the sections: headings without closing punctuation, a heading
+    line ending in a colon that a paragraph (not a list) follows, and the
+    paragraphs that open with a short label and a colon ("Curingas: ...")."""
+    sections: set[str] = set()
+    lines = [line for line in _lines(text) if line]
+    current = None
+    for i, line in enumerate(lines[1:], start=1):
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        label = re.match(r"^([A-ZÀ-Ú][\wÀ-ú ]*?):\s+\S", line)
+        if _is_plain_heading(line) or (line.endswith(":") and len(line.split()) <= 8
+                                       and "." not in line and not following.startswith("•")):
+            current = slug(line)
+            sections.add(current)
+        elif label and len(label.group(1).split()) <= 4:
+            current = slug(label.group(1))
+            sections.add(current)
+        elif current is None:
+            sections.add("introducao")
+    return sections
