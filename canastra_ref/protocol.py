@@ -27,15 +27,16 @@ IMPLEMENTATION = {
 }
 
 
-def handle(message) -> dict | None:
-    """The answer to one protocol message (None for stop)."""
+def handle(message, engine_factory=engine_for) -> dict | None:
+    """The answer to one protocol message (None for stop). `engine_factory(ruleset,
+    readings)` builds the engine; the mutation check passes one for mutated specs."""
     if not isinstance(message, dict) or not isinstance(message.get("cmd"), str):
         return {"errored": True, "message": "a message is an object with a 'cmd' string"}
     cmd = message["cmd"]
     if cmd == "start":
         return start(message)
     if cmd == "run":
-        return run(message)
+        return run(message, engine_factory)
     if cmd == "stop":
         return None
     return {"errored": True, "message": f"unknown cmd {cmd!r}"}
@@ -51,13 +52,13 @@ def start(message: dict) -> dict:
             "rulesets": available(), "features": sorted(FEATURES)}
 
 
-def run(message: dict) -> dict:
+def run(message: dict, engine_factory=engine_for) -> dict:
     case_id = message.get("id")
     try:
         readings = message.get("reading") or {}
         if not isinstance(readings, dict):
             raise InputError("reading is an object of dispute -> reading", json_path="$.reading")
-        engine = engine_for(str(message.get("ruleset")), tuple(sorted(readings.items())))
+        engine = engine_factory(str(message.get("ruleset")), tuple(sorted(readings.items())))
         if "query" in message:
             return {"id": case_id, "result": query(engine, message["query"])}
         state = engine.load_state(message.get("state"), root="$.state")
