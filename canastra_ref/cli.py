@@ -21,6 +21,7 @@ COMMANDS = (
     "canastra_ref.commands.play",          # play
     "canastra_ref.commands.reasons",       # reasons
     "canastra_conformance.coverage_command",   # coverage
+    "canastra_conformance.mutation_command",   # mutate
 )
 
 
