@@ -178,8 +178,7 @@ def _dispatch(act: Act, verb: str, arg) -> str:
         if state.turn.phase != "draw":
             act.reject("turn.already-drew", "the pile is taken instead of drawing")
         pile.take(act, *arg)
-        _check_last_card(act)
-        return "pile.taken"
+        return _after_melding(act, "pile.taken", opening_reason="pile.taken")
     if state.turn.phase != "play":
         act.reject("turn.draw-first", "the player must draw or take the pile first", "draw.cards")
     if verb == "redraw":
@@ -225,7 +224,9 @@ def _layoff(act: Act, items) -> str:
     return _after_melding(act, "meld.laid-off")
 
 
-def _after_melding(act: Act, reason: str) -> str:
+def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending") -> str:
+    """Settle what melding left: an empty hand goes out (or is refused), a single
+    card must be able to go out with the final discard."""
     if not act.hand:
         if act.state.turn.final:
             return reason
@@ -238,7 +239,7 @@ def _after_melding(act: Act, reason: str) -> str:
         return "going-out.direct"
     _check_last_card(act)
     if not act.state.teams[act.team].opened:
-        return "opening.pending"
+        return opening_reason
     return reason
 
 

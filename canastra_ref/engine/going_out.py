@@ -53,6 +53,10 @@ def ask(act: Act) -> None:
     if act.state.turn.asked is not None:
         act.reject("going-out.ask-not-allowed", "the partner has already been asked this turn",
                    "going_out.ask_partner")
+    if len(act.state.players[act.player].hand) < 2:
+        act.reject("going-out.ask-not-allowed", "with a single card left a 'no' would leave no legal discard; "
+                   "the question must come while the player can still meld or keep a card",
+                   "going_out.ask_partner")
     ctx = act.context(batch=act.batch(), going_out=True)
     if not act.value("going_out.allowed", ctx, decisive=False):
         act.reject("going-out.ask-not-allowed", "the question is asked before going out, and the team does not "
