@@ -281,20 +281,16 @@ class RandomAgent:
         return [{"player": player, "meld": [m]} for m in melds[:4]]
 
     def _discard(self, state: State, player: str):
-        """A discard to end the turn and its verdict, preferring accepted ones."""
+        """A discard to end the turn and its verdict. A penalised one (a failed
+        opening) is returned at once: the failure does not depend on the card."""
         hand = list(state.players[player].hand)
         self.rng.shuffle(hand)
-        fallback = (None, None)
-        for tried, card in enumerate(hand):
-            if tried >= 8 and fallback[0] is not None:
-                break
+        for card in hand:
             action = {"player": player, "discard": card}
             _, verdict = self._try(state, action)
-            if verdict.verdict == ACCEPTED:
-                return action, ACCEPTED
-            if verdict.verdict == PENALISED and fallback[0] is None:
-                fallback = (action, PENALISED)
-        return fallback
+            if verdict.verdict != REJECTED:
+                return action, verdict.verdict
+        return None, None
 
     def _ok(self, state: State, action: dict) -> bool:
         return self._try(state, action)[1].verdict != REJECTED
