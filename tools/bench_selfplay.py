@@ -3,9 +3,13 @@
 
     python tools/bench_selfplay.py [--hands N] [--seed S] [RULESET ...]
 
-Prints, per ruleset: complete hands per second, accepted actions per second
-(each player decision the engine applied), engine calls per second (every
-`apply`, including the agent's rejected trials), and the ratio to the fastest.
+Prints, per ruleset:
+- self-play: complete hands per second with the random agents, accepted
+  actions per second (each player decision the engine applied), engine calls
+  per second (every `apply`, the agents' rejected trials included);
+- replay: the same games' accepted actions applied again without the agents,
+  which is the engine's own cost (hands/s and actions/s);
+- the ratio of each ruleset's self-play hands/s to the fastest.
 Targets (issue 4): at least 100 hands/s on every ruleset, each within 2x of
 the fastest.
 """
@@ -37,20 +41,40 @@ def measure(ruleset: str, hands: int, seed: int) -> dict:
     import canastra_ref.engine.agent as agent_module
     agent_module.apply = counting
     played = accepted = 0
-    start = time.perf_counter()
-    try:
+    trace: list[tuple] = []            # (state before the hand's first action, actions)
+
+    def observe(before, action, after, verdict):
+        if not trace or trace[-1][0] is None or before.turn.phase == "deal":
+            trace.append((before, []))
+        trace[-1][1].append(action)
+
+    def games(observer=None):
+        nonlocal played, accepted
+        played = accepted = 0
         while played < hands:
-            for record in self_play(engine, seed + played, hands - played):
+            for record in self_play(engine, seed + played, hands - played, observer):
                 if isinstance(record, dict):
                     break
                 played += 1
                 accepted += record.actions
+
+    start = time.perf_counter()
+    try:
+        games()
     finally:
         agent_module.apply = original
     elapsed = time.perf_counter() - start
+    calls_per_s = calls / elapsed
+    games(observe)                     # the same games again, recorded for the replay
+    start = time.perf_counter()
+    for state, moves in trace:
+        for action in moves:
+            state, _ = original(engine, state, action)
+    replay = time.perf_counter() - start
     return {"ruleset": ruleset, "hands": played, "seconds": elapsed, "hands_per_s": played / elapsed,
-            "actions_per_s": accepted / elapsed, "calls_per_s": calls / elapsed,
-            "actions_per_hand": accepted / played}
+            "actions_per_s": accepted / elapsed, "calls_per_s": calls_per_s,
+            "actions_per_hand": accepted / played, "replay_hands_per_s": played / replay,
+            "replay_actions_per_s": accepted / replay}
 
 
 def main() -> int:
@@ -61,11 +85,13 @@ def main() -> int:
     args = parser.parse_args()
     rows = [measure(r, args.hands, args.seed) for r in (args.rulesets or available())]
     best = max(r["hands_per_s"] for r in rows)
+    print(f"{'':<14}{'':>6}{'--------- self-play ---------':>31}{'------ replay ------':>22}")
     print(f"{'ruleset':<14}{'hands':>6}{'hands/s':>10}{'actions/s':>11}{'calls/s':>10}"
-          f"{'actions/hand':>14}{'vs fastest':>12}")
+          f"{'hands/s':>11}{'actions/s':>11}{'actions/hand':>14}{'vs fastest':>12}")
     for r in rows:
         print(f"{r['ruleset']:<14}{r['hands']:>6}{r['hands_per_s']:>10.1f}{r['actions_per_s']:>11.0f}"
-              f"{r['calls_per_s']:>10.0f}{r['actions_per_hand']:>14.1f}{best / r['hands_per_s']:>11.2f}x")
+              f"{r['calls_per_s']:>10.0f}{r['replay_hands_per_s']:>11.1f}{r['replay_actions_per_s']:>11.0f}"
+              f"{r['actions_per_hand']:>14.1f}{best / r['hands_per_s']:>11.2f}x")
     return 0
 
 
