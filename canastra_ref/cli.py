@@ -20,6 +20,8 @@ COMMANDS = (
     "canastra_ref.commands.spec",          # check, articles
     "canastra_ref.commands.play",          # play
     "canastra_ref.commands.reasons",       # reasons
+    "canastra_ref.commands.serve",         # serve
+    "canastra_conformance.conformance_command",  # conformance
     "canastra_conformance.coverage_command",   # coverage
     "canastra_conformance.mutation_command",   # mutate
 )

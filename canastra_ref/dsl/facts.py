@@ -67,7 +67,8 @@ _FACTS += [
     Fact("hand.end", "enum:hand-end", "team", "how the hand ended (none while it is in progress)"),
     Fact("hand.went_out", "bool", "team", "some player went out"),
 
-    Fact("player.melded", "bool", "action", "the acting player laid down a meld earlier this hand"),
+    Fact("player.melded", "bool", "action",
+         "the acting player laid down a meld in an earlier turn of this hand"),
     Fact("player.hand_size", "int", "action", "cards in the acting player's hand"),
     Fact("turn.took_pile", "bool", "action", "the acting player took the discard pile this turn"),
     Fact("turn.going_out", "bool", "action", "the action being judged leaves the player's hand empty"),

@@ -161,6 +161,8 @@ class ActionContext(TeamContext):
         state, engine = self.state, self.engine
         if head == "player":
             if field == "melded":
+                if self.player == state.turn.player:
+                    return state.turn.had_melded      # melds of this very turn do not count
                 return state.players[self.player].melded
             if field == "hand_size":
                 return len(state.players[self.player].hand)

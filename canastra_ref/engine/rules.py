@@ -92,9 +92,17 @@ class Engine:
         return sum(self.card_points(c) for c in cards)
 
     def load_state(self, data, root: str = "$"):
-        """A State from its JSON form, validated against this ruleset's table and deck."""
-        from .state import state_from_json
-        return state_from_json(data, self.table, self.deck, root=root)
+        """A State from its JSON form, validated against this ruleset's table and
+        deck; table melds are checked against the meld kinds (a meld given as
+        cards alone gets the first kind it fits)."""
+        from .melds import table_meld
+        from .state import Meld, state_from_json
+        state = state_from_json(data, self.table, self.deck, root=root)
+        for team, team_state in state.teams.items():
+            for i, meld in enumerate(team_state.melds):
+                kind, cards = table_meld(self, state, team, meld.kind, meld.cards, f"{root}.teams.{team}.melds[{i}]")
+                team_state.melds[i] = Meld(kind, cards)
+        return state
 
     # ------------------------------------------------------------ canastras
     def describe(self, kind: str, cards) -> MeldInfo:

@@ -81,10 +81,12 @@ def discard(act: Act, card: str) -> str:
         act.hand.append(card)
     outcome = _judge_opening(act, going_out_now=last, discarding=True, discard=card)
     if outcome in ("opening.below-minimum", "opening.no-clean-meld", "opening.single-meld-below-minimum"):
+        if last:
+            act.reject("going-out.not-allowed", "the melds of this turn fail the opening, so the player "
+                       "cannot go out", "opening.minimum", ctx=act.context(batch=act.batch(), going_out=True,
+                                                                            discarding=True))
         if card not in act.hand:
             act.reject("pile.discard-not-allowed", f"{card} went back with the pile; discard a card from the hand")
-        if last:
-            act.reject("going-out.not-allowed", "the opening failed, so the player cannot go out")
     act.hand.remove(card)
     state.pile.append(card)
     if last:
