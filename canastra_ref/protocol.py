@@ -131,8 +131,9 @@ def meld(engine, cards) -> dict:
         kind, laid = classify(act, cards, [("", cards)])
     except Rejection as rejection:
         return {"meld": None, "reason": rejection.reason, "canastra": None, "value": None}
+    from .engine.state import Meld
     canastra = engine.canastra_kind(kind.name, laid)
-    value = engine.canastra_value(kind.name, laid).value if canastra else None
+    value = engine.canastra_value(Meld(kind.name, laid, canastra)).value if canastra else None
     return {"meld": kind.name, "reason": None, "cards": laid, "canastra": canastra, "value": value}
 
 

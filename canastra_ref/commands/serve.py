@@ -12,9 +12,43 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import threading
 import traceback
 
 from .common import EXIT_OK
+
+
+def engine(ruleset: str, readings: tuple[tuple[str, str], ...]):
+    """The engine of a ruleset, built once for every way of naming the same
+    readings: a reading that is its dispute's default is left out of the key."""
+    from ..dsl.loader import load
+    from ..engine.rules import engine_for
+    from ..errors import CanastraError
+    try:
+        disputes = load(ruleset).disputes
+    except CanastraError:
+        return engine_for(ruleset, readings)     # let engine_for report the unknown ruleset
+    kept = tuple((d, r) for d, r in readings if d not in disputes or disputes[d].default != r)
+    return engine_for(ruleset, kept)
+
+
+def warm_up() -> None:
+    """Build the engines of every ruleset, under its default readings and each
+    single other reading, before the cases ask for them (run in the background
+    while the runner loads its fixtures). Failures are left for the cases to report."""
+    from ..dsl.loader import available, load
+    from ..engine.rules import engine_for
+    try:
+        rulesets = available()
+        for ruleset in rulesets:
+            engine_for(ruleset, ())
+        for ruleset in rulesets:
+            for name, dispute in load(ruleset).disputes.items():
+                for reading in dispute.readings:
+                    if reading.name != dispute.default:
+                        engine_for(ruleset, ((name, reading.name),))
+    except Exception:
+        pass
 
 
 def answer_line(line: bytes) -> tuple[dict | None, bool]:
@@ -31,7 +65,7 @@ def answer_line(line: bytes) -> tuple[dict | None, bool]:
     case_id = message.get("id") if isinstance(message, dict) else None
     try:
         with contextlib.redirect_stdout(sys.stderr):
-            answer = protocol.handle(message)
+            answer = protocol.handle(message, engine)
     except Exception as exc:  # a bug of the reference: report it as this case's error, keep serving
         traceback.print_exc(file=sys.stderr)
         answer = {"errored": True, "message": f"internal error: {type(exc).__name__}: {exc}"}
@@ -42,8 +76,9 @@ def answer_line(line: bytes) -> tuple[dict | None, bool]:
     return answer, False
 
 
-def serve(stdin, stdout) -> int:
+def serve(stdin, stdout, warm: bool = True) -> int:
     """The protocol loop over binary streams; returns at stop or end of input."""
+    warming = None
     for line in stdin:
         if not line.strip():
             continue
@@ -52,6 +87,9 @@ def serve(stdin, stdout) -> int:
             break
         stdout.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n")
         stdout.flush()
+        if warm and warming is None and answer.get("ready"):
+            warming = threading.Thread(target=warm_up, name="warm-up", daemon=True)
+            warming.start()
     return EXIT_OK
 
 

@@ -418,7 +418,12 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
             ctx.error(f"scoring.unrounded names '{name}', which is not a scoring term", clause.pos,
                       expected="one of: " + ", ".join(rules_terms(rules)))
     players, team_size = constant("table.players"), constant("table.team_size")
-    if players and team_size and (team_size <= 0 or players % team_size):
+    from ..engine.table import SEATINGS
+    if players is not None and players not in SEATINGS:
+        clause = rules["table.players"].clauses[0].clause
+        ctx.error(f"there is no seating for {players} players", clause.pos,
+                  expected="one of: " + ", ".join(map(str, SEATINGS)))
+    elif players is not None and team_size is not None and (team_size <= 0 or players % team_size):
         clause = rules["table.team_size"].clauses[0].clause
         ctx.error(f"{players} players cannot sit in teams of {team_size}", clause.pos)
 

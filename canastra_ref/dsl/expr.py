@@ -55,6 +55,8 @@ class Compiler:
             return self.meld_kinds
         if name == "canastra-kind":
             return self.canastra_kinds
+        if name == "canastra-kind-or-none":
+            return self.canastra_kinds + ("none",)
         return facts.DOMAINS[name]
 
     # ------------------------------------------------------------------ entry

@@ -87,6 +87,8 @@ _FACTS += [
     Fact("pile.contains.wild", "bool", "action", "a wild card lies anywhere in the pile"),
     Fact("pile.contains.red_three", "bool", "action", "a red three lies anywhere in the pile"),
     Fact("pile.contains.black_three", "bool", "action", "a black three lies anywhere in the pile"),
+    Fact("batch.clean_points", "int", "action",
+         "card points of the melds laid in this action that hold no wild card"),
     Fact("batch.points", "int", "action",
          "card points of the melds laid in this action (with the pile's top card if taken)"),
     Fact("batch.melds", "int", "action", "new melds laid in this action"),
@@ -103,6 +105,9 @@ _FACTS += [
     Fact("meld.shape", "enum:shape", "meld", "sequence, set or wilds (a meld made only of wilds)"),
     Fact("meld.kind", "enum:meld-kind", "meld", "the meld kind (as the ruleset names its meld kinds)"),
     Fact("meld.rank", "enum:rank", "meld", "the rank of a set (none for sequences and all-wild melds)"),
+    Fact("meld.previous_kind", "enum:canastra-kind-or-none", "meld",
+         "the canastra kind the meld had before the cards just added (none for a new meld or a meld that "
+         "was no canastra)"),
 
     Fact("card.wild", "bool", "card", "the card is a wild card"),
     Fact("card.red_three", "bool", "card", "the card is a red three"),

@@ -126,6 +126,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("turn.clean_meld", BOOL, "action",
        "the melds a player lays in a turn must include one without wild cards (checked when the "
        "turn ends)", default=False),
+    _S("opening.counts", enum("all-melds", "clean-melds"), "static",
+       "which of the turn's melds count towards the minimum: all of them, or only those without wild cards",
+       default="all-melds"),
     _S("opening.single_meld", BOOL, "action",
        "the minimum must be reached by one meld on its own", default=False),
     _S("opening.ladder", LADDER, "static",
@@ -164,6 +167,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("pile.take.wild_bridge", BOOL, "action",
        "when the top card extends a meld, a wild card may stand between it and the meld",
        default=True),
+    _S("pile.meld_takes_wilds", BOOL, "action",
+       "wild cards may be added, later in the same turn, to the meld made or extended with the top card",
+       default=True),
     _S("pile.rest_usable", BOOL, "action",
        "the rest of the pile may be melded in the turn it is taken", default=True),
     _S("pile.discard_from_pile", BOOL, "action",
@@ -172,6 +178,9 @@ SETTINGS: tuple[Setting, ...] = (
     # threes
     _S("red_three.replace", BOOL, "static",
        "a red three dealt or drawn is laid down and replaced from the stock", required=True),
+    _S("red_three.exchange_in_order", BOOL, "static",
+       "before play starts, dealt red threes are exchanged in the order of play, the dealer last",
+       default=False),
     _S("red_three.late", enum("keep", "lay-down", "replace-on-turn"), "static",
        "a red three not replaced before play starts: stays in hand, is laid down without "
        "replacement, or may be replaced on its holder's turn", default="keep"),

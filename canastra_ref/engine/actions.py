@@ -154,14 +154,14 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if verb == "answer":
         going_out.answer(act, arg)
         return "partner.answered"
+    if verb == "challenge":
+        turns.challenge(act)
+        return "challenge.upheld"
     # everything else is the acting player's own turn
     if act.player != state.turn.player:
         act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
     if state.turn.asked == "asking":
         act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner")
-    if verb == "challenge":
-        turns.challenge(act)
-        return "challenge.upheld"
     turns.settle_pending(act)
     if verb == "lay_down_red_three":
         threes.lay_down(act, arg)
@@ -228,8 +228,6 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
     """Settle what melding left: an empty hand goes out (or is refused), a single
     card must be able to go out with the final discard."""
     if not act.hand:
-        if act.state.turn.final:
-            return reason
         going_out.check(act, discarding=False)
         outcome = turns._judge_opening(act, going_out_now=True, discarding=False)
         if outcome not in (None, "opening.made"):

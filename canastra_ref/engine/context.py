@@ -41,12 +41,7 @@ class CardContext:
 
 def team_canastras(engine: Engine, state: State, team: str) -> list[tuple[str, list[str], str]]:
     """(meld kind, cards, canastra kind) of each canastra of the team."""
-    out = []
-    for meld in state.teams[team].melds:
-        kind = engine.canastra_kind(meld.kind, meld.cards)
-        if kind is not None:
-            out.append((meld.kind, meld.cards, kind))
-    return out
+    return [(meld.kind, meld.cards, meld.canastra) for meld in state.teams[team].melds if meld.canastra]
 
 
 def _team_fact(engine: Engine, state: State, team: str, field: str):
@@ -77,14 +72,13 @@ def _team_fact(engine: Engine, state: State, team: str, field: str):
         return sum(1 for s in seats if not state.players[s].melded)
     if field == "black_threes_in_hand":
         return sum(1 for s in seats for c in state.players[s].hand if is_black_three(c))
+    went_out = bool(state.ended and state.ended.get("reason") == "went-out" and state.ended.get("player") in seats)
     if field == "went_out":
-        return bool(state.ended and state.ended.get("player") in seats)
+        return went_out
     if field == "went_out_concealed":
-        return bool(state.ended and state.ended.get("player") in seats and state.ended.get("concealed"))
+        return went_out and bool(state.ended.get("concealed"))
     if field == "went_out_concealed_canastras":
-        if state.ended and state.ended.get("player") in seats and state.ended.get("concealed"):
-            return state.ended.get("concealed_canastras", 0)
-        return 0
+        return state.ended.get("concealed_canastras", 0) if went_out and state.ended.get("concealed") else 0
     if field == "exact_cuts":
         return t.exact_cuts
     if field == "unkept_answers":
@@ -102,11 +96,13 @@ def canastra_bonus(engine: Engine, state: State, team: str):
     """The team's counted canastra bonuses and the decisions behind them."""
     total, decisions = 0, []
     ctx = TeamContext(engine, state, team)
-    for meld_kind, cards, kind in team_canastras(engine, state, team):
-        counts = engine.decide(f"canastra.{kind}.counts", ctx)
+    for meld in state.teams[team].melds:
+        if meld.canastra is None:
+            continue
+        counts = engine.decide(f"canastra.{meld.canastra}.counts", ctx)
         decisions.append(counts)
         if counts.value:
-            value = engine.canastra_value(meld_kind, cards)
+            value = engine.canastra_value(meld)
             decisions.append(value)
             total += value.value
     return total, decisions
@@ -210,13 +206,16 @@ class ActionContext(TeamContext):
         engine = self.engine
         if field == "points":
             return sum(engine.hand_points(cards) for _, cards in self.batch)
+        if field == "clean_points":
+            wild = engine.wild_set
+            return sum(engine.hand_points(cards) for _, cards in self.batch if not any(c in wild for c in cards))
         if field == "melds":
             return len(self.batch)
         if field == "clean_melds":
             return sum(1 for _, cards in self.batch if not any(engine.is_wild(c) for c in cards))
         if field == "best_meld_points":
             return max((engine.hand_points(cards) for _, cards in self.batch), default=0)
-        kinds = [engine.canastra_kind(kind, cards) for kind, cards in self.batch]
+        kinds = [engine.canastra_kind(kind, cards) for kind, cards in self.batch]  # new melds: no history
         if field == "canastras":
             return sum(1 for k in kinds if k is not None)
         if field.startswith("canastras."):

@@ -41,7 +41,7 @@ def went_out(act: Act, discarding: bool) -> None:
         turn, melds = act.state.turn, act.state.teams[act.team].melds
         made = set(turn.melds_laid) | set(turn.touched)
         act.state.ended["concealed_canastras"] = sum(
-            1 for i in made if act.engine.canastra_kind(melds[i].kind, melds[i].cards) is not None)
+            1 for i in made if melds[i].canastra is not None)
     act.events.append("going-out.with-discard" if discarding else "going-out.direct")
 
 

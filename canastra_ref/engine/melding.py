@@ -7,6 +7,9 @@ from .rules import MeldKind
 from .state import Meld
 
 
+_RANK_REASONS = ("meld.rank-not-allowed", "meld.threes", "meld.colour-not-allowed")
+
+
 def candidates(act: Act, cards: list[str]) -> list[MeldKind]:
     """Meld kinds worth trying for these cards, in the order the spec declares them."""
     naturals, wilds = split(act.engine, cards)
@@ -35,22 +38,25 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
     if not kinds:
         act.reject("meld.no-kind", f"{' '.join(cards)} form no meld of this ruleset")
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card)
-    first_error = None
+    errors = []
     for kind in kinds:
         try:
             laid = fit_new(act.engine, kind, cards, ranks_of(act, kind, ctx))
         except MeldError as err:
-            first_error = first_error or (kind, err)
+            errors.append((kind, err))
             continue
         allowed = act.decide(f"meld.{kind.name}.allowed", ctx, decisive=False)
         if not allowed.value:
-            first_error = first_error or (kind, MeldError("meld.not-allowed-now",
-                                                          f"a {kind.name} cannot be laid down now",
-                                                          f"meld.{kind.name}.allowed"))
+            errors.append((kind, MeldError("meld.not-allowed-now", f"a {kind.name} cannot be laid down now",
+                                           f"meld.{kind.name}.allowed")))
             continue
         act.trace.add(allowed)
         return kind, laid
-    kind, err = first_error
+    # the most telling error: from a kind of the shape the cards look like (the
+    # first candidate's), preferring one whose ranks admit the cards
+    shape = kinds[0].shape
+    same_shape = [(k, e) for k, e in errors if k.shape == shape] or errors
+    kind, err = next(((k, e) for k, e in same_shape if e.reason not in _RANK_REASONS), same_shape[0])
     paths = (err.setting,) if err.setting else ()
     act.reject(err.reason, f"{' '.join(cards)}: {err.message}", *paths, ctx=ctx)
 
@@ -74,7 +80,7 @@ def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_
     batch = act.batch() + [("", cards)]
     kind, laid = classify(act, cards, batch, going_out, discarding, last_card)
     check_one_per_rank(act, kind, laid)
-    return act.add_meld(Meld(kind.name, laid))
+    return act.add_meld(Meld(kind.name, laid, act.engine.canastra_kind(kind.name, laid)))
 
 
 def add_to(act: Act, index: int, cards: list[str]):
@@ -87,13 +93,21 @@ def add_to(act: Act, index: int, cards: list[str]):
     if kind is None:
         act.reject("layoff.no-such-meld", f"meld {index} is of unknown kind {meld.kind!r}")
     ctx = act.context()
+    if index == act.state.turn.pile_meld and any(act.engine.is_wild(c) for c in cards):
+        if not act.value("pile.meld_takes_wilds", ctx, decisive=False):
+            act.reject("pile.too-many-wilds", "no wild card may join the meld made with the pile this turn",
+                       "pile.meld_takes_wilds", ctx=ctx)
+    used: list[str] = []
     try:
-        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx))
+        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx), used)
     except MeldError as err:
         paths = (err.setting,) if err.setting else ()
         act.reject(err.reason, f"meld {index}: {err.message}", *paths, ctx=ctx)
+    for path in dict.fromkeys(used):
+        act.decide(path)
     before = list(meld.cards)
-    act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards)
+    act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards,
+                                                   act.engine.canastra_kind(meld.kind, new_cards, meld.canastra))
     if index not in act.state.turn.touched:
         act.state.turn.touched.append(index)
     act.state.player_w(act.player).melded = True

@@ -202,10 +202,13 @@ def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layou
 
 # --------------------------------------------------------------------- adding
 
-def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str], ranks: tuple[str, ...]):
+def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str], ranks: tuple[str, ...],
+           used: list[str] | None = None):
     """The meld with `new` cards added: (cards, layout or None), or MeldError.
     A natural card may take the place of a wild card only if that wild card can
-    move (wild.<card>.locked); the moved wild card then fills a gap or an end."""
+    move (wild.<card>.locked); the moved wild card then fills a gap or an end.
+    The settings that decided such a move are appended to `used`."""
+    used = [] if used is None else used
     cards = list(meld_cards) + list(new)
     new_naturals, new_wilds = split(engine, new)
     naturals, wilds = split(engine, cards)
@@ -250,6 +253,7 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
             if _locked(engine, card, pos, existing_naturals):
                 raise MeldError("layoff.wild-locked", f"{arriving[pos]} would displace {card}, which is locked "
                                 f"in place", f"wild.{_wild_key(card)}.locked")
+            used += [f"wild.{_wild_key(card)}.locked", "wild.shift"]
             above = any(p > pos for p in arriving)
             below = any(p < pos for p in arriving)
             if far_end and above != below:

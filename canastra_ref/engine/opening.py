@@ -37,7 +37,10 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
             if best < needed:
                 act.decide("opening.single_meld", ctx)
                 return "opening.single-meld-below-minimum"
-        if ctx.fact("batch.points") < needed:
+        counted = "batch.clean_points" if act.value("opening.counts", decisive=False) == "clean-melds" \
+            else "batch.points"
+        if ctx.fact(counted) < needed:
+            act.decide("opening.counts")
             return "opening.below-minimum"
     if act.value("turn.clean_meld", ctx, decisive=False):
         if not any(not any(act.engine.is_wild(c) for c in cards) for _, cards in batch):
@@ -54,6 +57,7 @@ def give_back(act: Act) -> None:
         act.hand.extend(melds.pop(index).cards)
     turn.melds_laid.clear()
     turn.touched.clear()
+    turn.pile_meld = None
     undo = turn.opening_undo
     if undo is not None:
         hand = Counter(act.hand)

@@ -60,8 +60,9 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         act.decide("pile.take.max_wilds", ctx)
     act.take_from_hand(with_cards)
     if onto is None:
-        lay_new(act, with_cards + [top])
+        state.turn.pile_meld = lay_new(act, with_cards + [top])
     else:
+        state.turn.pile_meld = onto
         before, _, layout = add_to(act, onto, [top] + with_cards)
         if layout is not None and not act.value("pile.take.wild_bridge", ctx, decisive=False):
             kind = act.engine.meld_kind(state.teams[act.team].melds[onto].kind)

@@ -88,6 +88,7 @@ REASONS: dict[str, str] = {
     # rejected: threes, going out, stock, irregularities
     "red-three.window-closed": "red threes can no longer be exchanged",
     "red-three.not-your-turn": "a late red three may only be dealt with on its holder's turn",
+    "red-three.out-of-order": "red threes are exchanged in the order of play and a player before this one still has one",
     "going-out.not-allowed": "the team may not go out yet",
     "going-out.with-discard-not-allowed": "going out with a final discard is not allowed",
     "going-out.without-discard-not-allowed": "going out without a final discard is not allowed",

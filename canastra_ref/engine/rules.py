@@ -11,6 +11,7 @@ from functools import lru_cache
 from ..cards import JOKER, card_class, full_deck, rank_of
 from ..dsl.loader import load
 from ..dsl.model import Decision, Ruleset
+from ..errors import InputError
 from .table import Table, make_table
 
 
@@ -38,6 +39,7 @@ class MeldInfo:
     jokers: int
     twos: int
     rank: str                  # DSL label of a set's rank; "none" otherwise
+    previous_kind: str = "none"   # the canastra kind before the cards just added
 
 
 class Engine:
@@ -100,12 +102,17 @@ class Engine:
         state = state_from_json(data, self.table, self.deck, root=root)
         for team, team_state in state.teams.items():
             for i, meld in enumerate(team_state.melds):
-                kind, cards = table_meld(self, state, team, meld.kind, meld.cards, f"{root}.teams.{team}.melds[{i}]")
-                team_state.melds[i] = Meld(kind, cards)
+                path = f"{root}.teams.{team}.melds[{i}]"
+                kind, cards = table_meld(self, state, team, meld.kind, meld.cards, path)
+                canastra = self.canastra_kind(kind, cards, meld.canastra)
+                if meld.canastra is not None and canastra != meld.canastra:
+                    raise InputError(f"this meld is a {canastra or 'meld that is no canastra'}, not a "
+                                     f"{meld.canastra}", json_path=f"{path}.canastra")
+                team_state.melds[i] = Meld(kind, cards, canastra)
         return state
 
     # ------------------------------------------------------------ canastras
-    def describe(self, kind: str, cards) -> MeldInfo:
+    def describe(self, kind: str, cards, previous: str | None = None) -> MeldInfo:
         shape = self.meld_kind(kind).shape if self.meld_kind(kind) else "set"
         jokers = sum(1 for c in cards if c == JOKER and self.wild_joker)
         twos = sum(1 for c in cards if c != JOKER and c[0] == "2" and "2" in self.wild_ranks)
@@ -116,15 +123,16 @@ class Engine:
             if naturals:
                 r = rank_of(naturals[0])
                 rank = "10" if r == "T" else r
-        return MeldInfo(kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank)
+        return MeldInfo(kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank, previous or "none")
 
-    def canastra_kind(self, kind: str, cards) -> str | None:
-        """The first canastra kind whose `match` holds for the meld, or None."""
-        key = (kind, tuple(sorted(cards)))
+    def canastra_kind(self, kind: str, cards, previous: str | None = None) -> str | None:
+        """The first canastra kind whose `match` holds for the meld, or None.
+        `previous`: the kind the meld had before the cards just added."""
+        key = (kind, tuple(sorted(cards)), previous)
         if key in self._canastra_cache:
             return self._canastra_cache[key]
         from .context import MeldContext
-        ctx = MeldContext(self.describe(kind, cards))
+        ctx = MeldContext(self.describe(kind, cards, previous))
         found = None
         for name in self.canastra_kinds:
             if self.value(f"canastra.{name}.match", ctx):
@@ -133,12 +141,12 @@ class Engine:
         self._canastra_cache[key] = found
         return found
 
-    def canastra_value(self, kind: str, cards) -> Decision | None:
-        name = self.canastra_kind(kind, cards)
-        if name is None:
+    def canastra_value(self, meld) -> Decision | None:
+        """The bonus decision of a meld on the table (None when it is no canastra)."""
+        if meld.canastra is None:
             return None
         from .context import MeldContext
-        return self.decide(f"canastra.{name}.value", MeldContext(self.describe(kind, cards)))
+        return self.decide(f"canastra.{meld.canastra}.value", MeldContext(self.describe(meld.kind, meld.cards)))
 
 
 def _classes():

@@ -39,9 +39,10 @@ PHASES = ("deal", "draw", "play", "over")
 class Meld:
     kind: str
     cards: list[str]          # sequences: in rank order, each wild where it stands
+    canastra: str | None = None   # its canastra kind (kept, as a kind may depend on the one before)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "cards": list(self.cards)}
+        return {"kind": self.kind, "cards": list(self.cards), "canastra": self.canastra}
 
 
 @dataclass
@@ -79,6 +80,7 @@ class Turn:
     opening_undo: dict | None = None   # how to give back a pile taken for the opening
     had_melded: bool = False       # the player had melded earlier in the hand when this turn began
     final: bool = False            # the last turn of a hand whose stock is exhausted: no discard
+    pile_meld: int | None = None   # the team meld made or extended with the pile's top card this turn
 
 
 @dataclass
@@ -123,7 +125,8 @@ class State:
         t = self.turn
         turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
                     list(t.melds_laid), list(t.touched), t.redrawn, t.asked,
-                    copy.deepcopy(t.opening_undo) if t.opening_undo else None, t.had_melded, t.final)
+                    copy.deepcopy(t.opening_undo) if t.opening_undo else None, t.had_melded, t.final,
+                    t.pile_meld)
         return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
                      list(self.stock), list(self.pile), list(self.aside), self.started,
                      copy.deepcopy(self.pending) if self.pending else None,
@@ -154,7 +157,7 @@ class State:
                      "pile_cards": list(t.pile_cards), "drawn": list(t.drawn),
                      "melds_laid": list(t.melds_laid), "touched": list(t.touched), "redrawn": t.redrawn,
                      "asked": t.asked, "opening_undo": copy.deepcopy(t.opening_undo),
-                     "had_melded": t.had_melded, "final": t.final},
+                     "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -229,7 +232,7 @@ def _kind(value) -> str:
 _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "players", "started",
                "pending", "ended", "ruleset"}
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
-              "redrawn", "asked", "opening_undo", "had_melded", "final"}
+              "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "exact_cuts", "misdeals", "unkept_answers"}
 
@@ -268,7 +271,8 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         redrawn=r.bool(tj.get("redrawn", False), f"{root}.turn.redrawn"),
         asked=asked, opening_undo=tj.get("opening_undo"),
         had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
-        final=r.bool(tj.get("final", False), f"{root}.turn.final"))
+        final=r.bool(tj.get("final", False), f"{root}.turn.final"),
+        pile_meld=None if tj.get("pile_meld") is None else r.int(tj["pile_meld"], f"{root}.turn.pile_meld"))
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
         r.seat(seat, f"{root}.hands.{seat}", table)
@@ -298,7 +302,10 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             kind = mj.get("kind", "")
             if not isinstance(kind, str):
                 r.fail(f"{path}.melds[{i}].kind", "expected a meld kind name")
-            melds.append(Meld(kind, r.cards(mj.get("cards", []), f"{path}.melds[{i}].cards")))
+            canastra = mj.get("canastra")
+            if canastra is not None and not isinstance(canastra, str):
+                r.fail(f"{path}.melds[{i}].canastra", "expected a canastra kind name or null")
+            melds.append(Meld(kind, r.cards(mj.get("cards", []), f"{path}.melds[{i}].cards"), canastra))
         teams[name] = TeamState(
             score=r.int(tj2.get("score", 0), f"{path}.score"),
             opened=r.bool(tj2.get("opened", bool(melds)), f"{path}.opened"),

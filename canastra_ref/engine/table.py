@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 
-_SEATS = {
+SEATINGS = {
     2: ("N", "S"),
     3: ("N", "E", "W"),
     4: ("N", "E", "S", "W"),
@@ -43,7 +43,7 @@ class Table:
 
 
 def make_table(players: int, team_size: int, direction: str) -> Table:
-    seats = _SEATS.get(players)
+    seats = SEATINGS.get(players)
     if seats is None:
         raise InputError(f"no seating for {players} players", expected="2, 3, 4 or 6 players")
     teams_count = players // team_size

@@ -41,6 +41,13 @@ def replace(act: Act, card: str) -> None:
         if state.turn.player != act.player:
             act.reject("red-three.not-your-turn", "a late red three is exchanged on its holder's turn",
                        "red_three.late")
+    elif act.value("red_three.exchange_in_order"):
+        for seat in state.table.from_dealer(state.dealer):
+            if seat == act.player:
+                break
+            if any(is_red_three(c) for c in state.players[seat].hand):
+                act.reject("red-three.out-of-order", f"{seat} exchanges before {act.player} (the dealer is last)",
+                           "red_three.exchange_in_order")
     act.take_from_hand([card])
     act.decide("red_three.replace")
     state.team_w(act.team).red_threes.append(card)

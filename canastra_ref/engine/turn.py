@@ -40,6 +40,9 @@ def _give_pile_back(act: Act) -> None:
         act.reject("turn.already-drew", "the player has already drawn this turn")
     if not act.value("opening.retry_with_stock_draw"):
         act.reject("pile.no-retry", "the pile cannot be given back for a stock draw", "opening.retry_with_stock_draw")
+    if opening.failure(act) is None:
+        act.reject("pile.no-retry", "the opening made with the pile reaches the minimum: there is no miscount to "
+                   "make good", "opening.retry_with_stock_draw")
     opening.give_back(act)
     act.events.append("draw.stock-instead-of-pile")
 
