@@ -76,7 +76,8 @@ def penalise(act: Act) -> None:
     """Charge a failed opening: the ladder step, and the bar where the spec has one."""
     team = act.state.team_w(act.team)
     if act.value("opening.penalty_applies") == "next-hand":
-        team.carried_failures += 1
+        # each error adds a step to those already owed (treze valor.14)
+        team.carried_failures = (team.carried_failures or team.opening_failures) + 1
     else:
         team.opening_failures += 1
     act.decide("opening.ladder")
