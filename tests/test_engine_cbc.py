@@ -7,6 +7,7 @@ from canastra_ref.engine.actions import apply
 from canastra_ref.engine.completion import complete
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.scoring import score_hand
+from canastra_ref.engine.state import Meld
 
 CBC = engine_for("cbc")
 
@@ -223,11 +224,13 @@ def _kind(cards, meld_kind="sequence"):
 def test_25_28_real_and_the_eighth_card():
     assert _kind("4h 5h 6h 7h 8h 9h Th".split()) == "real"            # 25
     assert _kind("4h 5h 6h 7h 8h 9h Th Jh".split()) == "suja"         # 28: an eighth card makes it suja
-    assert CBC.canastra_value("sequence", "4h 5h 6h 7h 8h 9h Th Jh".split()).value == 300   # 28: worth 300
+    eighth = "4h 5h 6h 7h 8h 9h Th Jh".split()
+    assert CBC.canastra_value(Meld("sequence", eighth, _kind(eighth))).value == 300   # 28: worth 300
     assert _kind("4h 5h 6h JK 8h 9h Th".split()) == "limpa"           # definicoes.canastra-limpa
     assert _kind("4h 5h 6h 2h 8h 9h Th".split()) == "suja"            # definicoes.canastra-suja
     assert _kind("Ah Ad Ac As Ah Ad Ac".split(), "aces") == "real"     # 25: seven aces
-    assert CBC.canastra_value("aces", "Ah Ad Ac As Ah Ad Ac".split()).value == 1000        # valor.18
+    aces = "Ah Ad Ac As Ah Ad Ac".split()
+    assert CBC.canastra_value(Meld("aces", aces, _kind(aces, "aces"))).value == 1000        # valor.18
 
 
 def test_27_aces_of_any_suit_form_a_set_by_default():

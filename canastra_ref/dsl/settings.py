@@ -129,6 +129,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("opening.counts", enum("all-melds", "clean-melds"), "static",
        "which of the turn's melds count towards the minimum: all of them, or only those without wild cards",
        default="all-melds"),
+    _S("opening.pile_cards_count", BOOL, "static",
+       "cards taken with the pile (other than the top card) count towards the minimum when melded in "
+       "the same turn", default=True),
     _S("opening.single_meld", BOOL, "action",
        "the minimum must be reached by one meld on its own", default=False),
     _S("opening.ladder", LADDER, "static",

@@ -75,5 +75,7 @@ class Act:
         melds.append(meld)
         index = len(melds) - 1
         self.state.turn.melds_laid.append(index)
+        if meld.canastra is not None:
+            self.state.turn.formed.append(index)
         self.state.player_w(self.player).melded = True
         return index

@@ -15,8 +15,9 @@ give a hand as a number ("E": 15) instead of a list of cards. Completion:
    by the remaining cards in fill order; when `stock_size` is given, the
    stock stops at that size and what is left is set aside (out of play).
 5. The dealer defaults to the seat before the player whose turn it is; the
-   turn defaults to the first player after the dealer, in phase "draw";
-   `started` defaults to true; teams and players default to their empty form.
+   turn defaults to the first player after the dealer, in phase "draw", with
+   `had_melded` as that player's `melded`; `started` defaults to true; teams
+   and players default to their empty form.
 """
 from __future__ import annotations
 
@@ -118,5 +119,7 @@ def complete(table: Table, deck: tuple[int, int], partial: dict, root: str = "$"
             else table.order[-1]
     turn.setdefault("player", table.next(dealer) if dealer in table.seats else table.order[0])
     turn.setdefault("phase", "draw")
+    player_json = (partial.get("players") or {}).get(turn["player"]) or {}
+    turn.setdefault("had_melded", bool(player_json.get("melded", False)))
     state["dealer"], state["turn"] = dealer, turn
     return state

@@ -38,10 +38,7 @@ def went_out(act: Act, discarding: bool) -> None:
     concealed = not act.state.turn.had_melded
     end_hand(act, "went-out", act.player, concealed=concealed)
     if concealed:
-        turn, melds = act.state.turn, act.state.teams[act.team].melds
-        made = set(turn.melds_laid) | set(turn.touched)
-        act.state.ended["concealed_canastras"] = sum(
-            1 for i in made if melds[i].canastra is not None)
+        act.state.ended["concealed_canastras"] = len(act.state.turn.formed)
     act.events.append("going-out.with-discard" if discarding else "going-out.direct")
 
 

@@ -25,7 +25,8 @@ def candidates(act: Act, cards: list[str]) -> list[MeldKind]:
     # several naturals of one rank look like a set: its kinds' verdicts come first
     if len(naturals) > 1 and len(ranks) == 1:
         out.sort(key=lambda k: k.shape != "set")
-    return out
+    # cards that fit no shape get the most telling refusal of every kind
+    return out or list(act.engine.meld_kinds)
 
 
 def ranks_of(act: Act, kind: MeldKind, ctx) -> tuple[str, ...]:
@@ -61,25 +62,34 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
     act.reject(err.reason, f"{' '.join(cards)}: {err.message}", *paths, ctx=ctx)
 
 
-def check_one_per_rank(act: Act, kind: MeldKind, cards: list[str], exclude: int | None = None) -> None:
+def same_rank_meld(act: Act, kind: MeldKind, cards: list[str]) -> int | None:
+    """The team's meld of this kind and rank, where the kind allows one per rank."""
     if not act.value(f"meld.{kind.name}.one_per_rank", decisive=False):
-        return
+        return None
     naturals, _ = split(act.engine, cards)
     rank = naturals[0][:-1] if naturals else None
     for i, meld in enumerate(act.state.teams[act.team].melds):
-        if i == exclude or meld.kind != kind.name:
-            continue
         other = split(act.engine, meld.cards)[0]
-        if other and other[0][:-1] == rank:
-            act.reject("meld.rank-already-melded", f"the team already has a meld of this rank (meld {i})",
-                       f"meld.{kind.name}.one_per_rank")
+        if meld.kind == kind.name and other and other[0][:-1] == rank:
+            return i
+    return None
 
 
-def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False) -> int:
-    """Lay one new meld from cards already taken from the hand; returns its index."""
+def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False,
+            join: bool = False) -> int:
+    """Lay one new meld from cards already taken from the hand; returns its index.
+    Where a team keeps one meld per rank and already has this one, the cards
+    join it when `join` (the pile's top card with its pair), else are refused."""
     batch = act.batch() + [("", cards)]
     kind, laid = classify(act, cards, batch, going_out, discarding, last_card)
-    check_one_per_rank(act, kind, laid)
+    existing = same_rank_meld(act, kind, laid)
+    if existing is not None:
+        if not join:
+            act.reject("meld.rank-already-melded", f"the team already has a meld of this rank (meld {existing}); "
+                       f"add the cards to it", f"meld.{kind.name}.one_per_rank")
+        act.decide(f"meld.{kind.name}.one_per_rank")
+        add_to(act, existing, laid)
+        return existing
     return act.add_meld(Meld(kind.name, laid, act.engine.canastra_kind(kind.name, laid)))
 
 
@@ -106,8 +116,10 @@ def add_to(act: Act, index: int, cards: list[str]):
     for path in dict.fromkeys(used):
         act.decide(path)
     before = list(meld.cards)
-    act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards,
-                                                   act.engine.canastra_kind(meld.kind, new_cards, meld.canastra))
+    canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
+    act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
+    if canastra is not None and meld.canastra is None and index not in act.state.turn.formed:
+        act.state.turn.formed.append(index)
     if index not in act.state.turn.touched:
         act.state.turn.touched.append(index)
     act.state.player_w(act.player).melded = True

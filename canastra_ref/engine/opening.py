@@ -39,7 +39,8 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
                 return "opening.single-meld-below-minimum"
         counted = "batch.clean_points" if act.value("opening.counts", decisive=False) == "clean-melds" \
             else "batch.points"
-        if ctx.fact(counted) < needed:
+        points = ctx.fact(counted) - _pile_rest_points(act, batch)
+        if points < needed:
             act.decide("opening.counts")
             return "opening.below-minimum"
     if act.value("turn.clean_meld", ctx, decisive=False):
@@ -47,6 +48,18 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
             act.decide("turn.clean_meld", ctx)
             return "opening.no-clean-meld"
     return None
+
+
+def _pile_rest_points(act: Act, batch) -> int:
+    """Points of the pile's rest melded this turn, where they do not count
+    (opening.pile_cards_count = no): the cards the player could not have melded
+    from the hand, the hand cards laid with the top card and the top card."""
+    turn = act.state.turn
+    if turn.hand_at_take is None or act.value("opening.pile_cards_count", decisive=False):
+        return 0
+    act.decide("opening.pile_cards_count")
+    melded = Counter(card for _, cards in batch for card in cards)
+    return sum(act.engine.card_points(c) * n for c, n in (melded - Counter(turn.hand_at_take)).items())
 
 
 def give_back(act: Act) -> None:
@@ -57,7 +70,9 @@ def give_back(act: Act) -> None:
         act.hand.extend(melds.pop(index).cards)
     turn.melds_laid.clear()
     turn.touched.clear()
+    turn.formed.clear()
     turn.pile_meld = None
+    turn.hand_at_take = None
     undo = turn.opening_undo
     if undo is not None:
         hand = Counter(act.hand)

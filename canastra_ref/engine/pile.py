@@ -60,7 +60,7 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         act.decide("pile.take.max_wilds", ctx)
     act.take_from_hand(with_cards)
     if onto is None:
-        state.turn.pile_meld = lay_new(act, with_cards + [top])
+        state.turn.pile_meld = lay_new(act, with_cards + [top], join=True)
     else:
         state.turn.pile_meld = onto
         before, _, layout = add_to(act, onto, [top] + with_cards)
@@ -72,9 +72,10 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
                            "pile.take.wild_bridge", ctx=ctx)
             act.decide("pile.take.wild_bridge", ctx)
     rest = state.pile
+    turn = state.turn
+    turn.hand_at_take = list(act.hand) + list(with_cards) + [top]
     act.hand.extend(rest)
     state.pile = []
-    turn = state.turn
     turn.took_pile = True
     turn.pile_cards = list(rest)
     turn.phase = "play"

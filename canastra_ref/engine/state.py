@@ -81,6 +81,8 @@ class Turn:
     had_melded: bool = False       # the player had melded earlier in the hand when this turn began
     final: bool = False            # the last turn of a hand whose stock is exhausted: no discard
     pile_meld: int | None = None   # the team meld made or extended with the pile's top card this turn
+    formed: list[int] = field(default_factory=list)       # team melds that became canastras this turn
+    hand_at_take: list[str] | None = None   # the cards the player could meld without the pile's rest
 
 
 @dataclass
@@ -126,7 +128,7 @@ class State:
         turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
                     list(t.melds_laid), list(t.touched), t.redrawn, t.asked,
                     copy.deepcopy(t.opening_undo) if t.opening_undo else None, t.had_melded, t.final,
-                    t.pile_meld)
+                    t.pile_meld, list(t.formed), t.hand_at_take)
         return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
                      list(self.stock), list(self.pile), list(self.aside), self.started,
                      copy.deepcopy(self.pending) if self.pending else None,
@@ -157,7 +159,8 @@ class State:
                      "pile_cards": list(t.pile_cards), "drawn": list(t.drawn),
                      "melds_laid": list(t.melds_laid), "touched": list(t.touched), "redrawn": t.redrawn,
                      "asked": t.asked, "opening_undo": copy.deepcopy(t.opening_undo),
-                     "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld},
+                     "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
+                     "formed": list(t.formed), "hand_at_take": t.hand_at_take},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -232,7 +235,8 @@ def _kind(value) -> str:
 _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "players", "started",
                "pending", "ended", "ruleset"}
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
-              "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld"}
+              "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld", "formed",
+              "hand_at_take"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "exact_cuts", "misdeals", "unkept_answers"}
 
@@ -272,7 +276,11 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         asked=asked, opening_undo=tj.get("opening_undo"),
         had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
         final=r.bool(tj.get("final", False), f"{root}.turn.final"),
-        pile_meld=None if tj.get("pile_meld") is None else r.int(tj["pile_meld"], f"{root}.turn.pile_meld"))
+        pile_meld=None if tj.get("pile_meld") is None else r.int(tj["pile_meld"], f"{root}.turn.pile_meld"),
+        formed=[r.int(v, f"{root}.turn.formed[{i}]") for i, v in
+                enumerate(r.lst(tj.get("formed", []), f"{root}.turn.formed"))],
+        hand_at_take=None if tj.get("hand_at_take") is None else r.cards(tj["hand_at_take"],
+                                                                          f"{root}.turn.hand_at_take"))
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
         r.seat(seat, f"{root}.hands.{seat}", table)
