@@ -109,7 +109,7 @@ def setup(engine) -> dict:
             "players": v("table.players"), "team_size": v("table.team_size"),
             "teams": {t: list(s) for t, s in engine.table.teams.items()},
             "cards_dealt": v("deal.cards"), "draw": v("draw.cards"), "direction": v("play.direction"),
-            "first_dealer": v("deal.first_dealer"),
+            "first_dealer": v("deal.first_dealer"), "next_dealer": v("deal.next_dealer"),
             "wild_cards": sorted({"JK" if c == "JK" else c[0] for c in engine.wild_set}),
             "target": v("game.target")}
 
