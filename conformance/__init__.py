@@ -6,4 +6,18 @@ fixtures    loading and checking fixture files
 grading     the message a case sends and how its answer is graded
 inprocess   running the suite against the reference without a subprocess (tests)
 coverage    which articles and dispute readings the fixtures cover
+
+The runner (`canastra conformance`, protocol in PROTOCOL.md):
+messages    the protocol version and the JSON Schemas of its messages
+canonical   the canonical form of what a run message carries
+rulesets    the ruleset a case runs under, built once per reading choice
+policy      the numbers of the runner's policies (timeouts, limits)
+process     one running implementation: lines with deadlines, stderr apart
+runner      start, run, restart, timeouts, skips: a case's outcome
+suite       choosing the cases (filters, skip list) and running them
+results     a run's results and their JSON report
+report      text and JSON output (junit: JUnit XML; progress: the terminal line)
+compare     what changed between two JSON reports
+conformance_command   the CLI command
+pytest_plugin         the fixtures as pytest items (conftest.py loads it)
 """

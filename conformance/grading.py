@@ -6,8 +6,9 @@ fields, query result) and citations (every expected article cited). A case
 passes when its behaviour matches; citation mismatches are reported apart.
 
 Matching rules: an expected object matches when each of its keys matches
-(other keys are ignored); lists must be equal, except the cards of a hand,
-compared as a multiset; cards are compared in canonical spelling.
+(other keys are ignored); lists must be equal, except the cards of a hand and
+of a meld that is not a sequence (a set or a meld of wild cards), compared as
+multisets; cards are compared in canonical spelling.
 """
 from __future__ import annotations
 
@@ -19,49 +20,38 @@ from canastra_ref.engine.completion import complete
 from canastra_ref.engine.table import make_table
 from canastra_ref.errors import InputError
 
+from . import canonical
+from .rulesets import ruleset_for
 from .fixtures import Case
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 
 
 def message_for(case: Case) -> dict:
-    """The run message of a case: the completed state and the actions, or the query."""
+    """The run message of a case: the completed state and the actions, or the
+    query, all in canonical form (canonical.py)."""
     message = {"cmd": "run", "id": case.id, "ruleset": case.ruleset, "reading": dict(case.reading)}
     if case.query is not None:
-        query = dict(case.query)
+        query = canonical.query(case.query)
         if "score" in query:
             query["score"] = _complete(case, query["score"])
         message["query"] = query
     else:
         message["state"] = _complete(case, case.state)
-        message["actions"] = [_canonical_action(a) for a in case.actions]
+        message["actions"] = [canonical.action(a) for a in case.actions]
     return message
 
 
-def _complete(case: Case, partial: dict) -> dict:
+def _unordered_kinds(case: Case) -> frozenset:
     ruleset = load(case.ruleset, case.reading)
+    return frozenset(k for k in ruleset.meld_kinds if ruleset.value(f"meld.{k}.shape") != "sequence")
+
+
+def _complete(case: Case, partial: dict) -> dict:
+    ruleset = ruleset_for(case.ruleset, case.reading)
     table = make_table(ruleset.value("table.players"), ruleset.value("table.team_size"),
                        ruleset.value("play.direction"))
-    return complete(table, (ruleset.value("deck.decks"), ruleset.value("deck.jokers")), partial)
-
-
-def _canonical_action(action: dict) -> dict:
-    out = {}
-    for key, value in action.items():
-        if key in ("meld",):
-            value = [_card_list(v) for v in value]
-        elif key == "take_pile":
-            value = {k: (_card_list(v) if k == "with" else v) for k, v in value.items()}
-        elif key == "layoff":
-            items = value if isinstance(value, list) else [value]
-            items = [{"meld": i["meld"], "cards": _card_list(i["cards"])} for i in items]
-            value = items if isinstance(value, list) else items[0]
-        out[key] = value
-    return out
-
-
-def _card_list(value) -> list[str]:
-    return value.split() if isinstance(value, str) else list(value)
+    return canonical.state(complete(table, (ruleset.value("deck.decks"), ruleset.value("deck.jokers")), partial))
 
 
 @dataclass
@@ -95,9 +85,11 @@ def _canon(value):
     return value
 
 
-def match(expected, actual, path: str, out: list[Mismatch], multiset: bool = False) -> None:
+def match(expected, actual, path: str, out: list[Mismatch], multiset: bool = False,
+          unordered: frozenset = frozenset()) -> None:
     """Append to `out` every way `actual` fails to match `expected` (see the module docstring).
-    `multiset`: lists at this level are compared regardless of order (cards of a hand)."""
+    `multiset`: lists at this level are compared regardless of order; `unordered`:
+    the meld kinds whose cards have no order."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             out.append(Mismatch(path, expected, actual))
@@ -109,7 +101,8 @@ def match(expected, actual, path: str, out: list[Mismatch], multiset: bool = Fal
                 for seat, cards in value.items():
                     match(cards, actual[key].get(seat), f"{path}.hands.{seat}", out, multiset=True)
             else:
-                match(value, actual[key], f"{path}.{key}", out)
+                loose = key == "cards" and actual.get("kind") in unordered
+                match(value, actual[key], f"{path}.{key}", out, multiset=loose, unordered=unordered)
         return
     if isinstance(expected, list) or multiset and isinstance(expected, str):
         items = expected.split() if isinstance(expected, str) else expected
@@ -120,7 +113,7 @@ def match(expected, actual, path: str, out: list[Mismatch], multiset: bool = Fal
         if multiset:
             left, right = sorted(map(str, left)), sorted(map(str, right))
         for i, (e, a) in enumerate(zip(left, right)):
-            match(e, a, f"{path}[{i}]", out)
+            match(e, a, f"{path}[{i}]", out, unordered=unordered)
         return
     if _canon(expected) != _canon(actual):
         out.append(Mismatch(path, expected, actual))
@@ -134,6 +127,7 @@ def grade(case: Case, answer: dict) -> Grade:
         return Grade(ERRORED, message=str(answer.get("message", "")))
     behaviour: list[Mismatch] = []
     citations: list[Mismatch] = []
+    unordered = _unordered_kinds(case)
     if case.query is not None:
         if "result" not in answer:
             return Grade(ERRORED, message="the answer to a query has no 'result'")
@@ -154,7 +148,7 @@ def grade(case: Case, answer: dict) -> Grade:
                 if "state" not in got:
                     behaviour.append(Mismatch(f"{where}.state", "(a state)", "(none returned)"))
                 else:
-                    match(want["state"], got["state"], f"{where}.state", behaviour)
+                    match(want["state"], got["state"], f"{where}.state", behaviour, unordered=unordered)
             if "score" in want:
                 match(want["score"], got.get("score"), f"{where}.score", behaviour)
             if "cites" in want:

@@ -1,0 +1,109 @@
+"""canastra conformance --compare A.json B.json: what changed between two runs
+(JSON reports of results.py), keyed by fixture id.
+
+Changes, from A to B: fixed (now passes), regressed (passed, now fails or
+errors), changed (any other change of status), different (still failing or
+erroring, for another reason), new and removed cases, and the citation tier
+fixed or regressed. The comparison is "clean" when nothing regressed.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from canastra_ref.errors import CanastraError
+
+from .grading import ERRORED, FAILED, PASSED
+from .results import FORMAT, STATUSES
+
+KINDS = ("regressed", "fixed", "changed", "different", "new", "removed", "citations regressed",
+         "citations fixed")
+
+
+def load_report(path: str) -> dict:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CanastraError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise CanastraError(f"{path} is not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("cases"), dict):
+        raise CanastraError(f"{path} is not a conformance report",
+                            expected="the output of 'canastra conformance --format json'")
+    for case_id, record in data["cases"].items():
+        if not isinstance(record, dict) or record.get("status") not in STATUSES:
+            raise CanastraError(f"{path}: case {case_id!r} has no valid status")
+    return data
+
+
+def _detail(record: dict):
+    return record.get("message"), record.get("mismatches")
+
+
+def compare(a: dict, b: dict) -> dict:
+    """{kind: [{id, before, after, message?}]} plus both headers and summaries."""
+    changes = {kind: [] for kind in KINDS}
+    ca, cb = a["cases"], b["cases"]
+    for case_id in list(ca) + [k for k in cb if k not in ca]:      # the order of the runs
+        before, after = ca.get(case_id), cb.get(case_id)
+        entry = {"id": case_id, "before": before and before["status"], "after": after and after["status"]}
+        if after and after.get("message"):
+            entry["message"] = after["message"]
+        if before is None:
+            changes["new"].append(entry)
+            continue
+        if after is None:
+            changes["removed"].append(entry)
+            continue
+        s, t = before["status"], after["status"]
+        if s != t:
+            kind = "fixed" if t == PASSED else "regressed" if s == PASSED and t in (FAILED, ERRORED) else "changed"
+            changes[kind].append(entry)
+        elif s in (FAILED, ERRORED) and _detail(before) != _detail(after):
+            changes["different"].append(entry)
+        x, y = before.get("citations"), after.get("citations")
+        if x == "passed" and y == "failed":
+            changes["citations regressed"].append({"id": case_id, "before": x, "after": y})
+        elif x == "failed" and y == "passed":
+            changes["citations fixed"].append({"id": case_id, "before": x, "after": y})
+    return {"a": _header(a), "b": _header(b), "changes": changes,
+            "summary": {"a": a.get("summary"), "b": b.get("summary")},
+            "clean": not changes["regressed"] and not changes["citations regressed"]}
+
+
+def _header(report: dict) -> dict:
+    impl = report.get("implementation") or {}
+    return {"implementation": f"{impl.get('name', '?')} {impl.get('version', '')}".strip(),
+            "suite": (report.get("suite") or {}).get("version"), "digest": (report.get("suite") or {}).get("digest")}
+
+
+def compare_text(diff: dict, path_a: str, path_b: str) -> str:
+    a, b = diff["a"], diff["b"]
+    lines = [f"A: {path_a}  ({a['implementation']}, suite {a['suite']}, digest {a['digest']})",
+             f"B: {path_b}  ({b['implementation']}, suite {b['suite']}, digest {b['digest']})"]
+    if a["digest"] != b["digest"]:
+        lines.append("note: the two runs used different fixture files")
+    total = 0
+    for kind in KINDS:
+        entries = diff["changes"][kind]
+        total += len(entries)
+        if not entries:
+            continue
+        lines += ["", f"{kind} ({len(entries)})"]
+        for e in entries:
+            arrow = f"{e['before'] or '-'} -> {e['after'] or '-'}"
+            lines.append(f"  {e['id']}: {arrow}" + (f"  ({_short(e['message'])})" if e.get("message") else ""))
+    if not total:
+        lines += ["", "no change"]
+    sa, sb = diff["summary"]["a"] or {}, diff["summary"]["b"] or {}
+    parts = []
+    for key in ("total",) + STATUSES:
+        x, y = sa.get(key, 0), sb.get(key, 0)
+        parts.append(f"{key} {x} -> {y}" + (f" ({y - x:+d})" if y != x else ""))
+    lines += ["", "summary: " + ", ".join(parts)]
+    return "\n".join(lines) + "\n"
+
+
+def _short(message: str, limit: int = 120) -> str:
+    first = message.strip().splitlines()[0] if message.strip() else ""
+    return first if len(first) <= limit else first[:limit] + "..."

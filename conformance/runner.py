@@ -1,0 +1,316 @@
+"""Running cases against an implementation through the protocol
+(conformance/PROTOCOL.md), with its policies: the start handshake, a
+deadline for every answer, a restart after a crash, a hang or a protocol
+violation, stderr kept per case, and cases the implementation does not
+support skipped.
+
+    runner = Runner(argv, timeout=10)
+    outcomes = runner.run_all(cases)    # never raises for anything the implementation does
+    runner.close()
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from canastra_ref.errors import CanastraError, ErrorList
+
+from .fixtures import Case
+from .grading import ERRORED, SKIPPED, Grade, grade, message_for
+from .messages import PROTOCOL_VERSION, problem_with, quote
+from .policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, STOP_GRACE
+from .process import EOF, LINE, OVERFLOW, TIMEOUT, ImplementationProcess
+
+
+
+def reference_command() -> list[str]:
+    """`canastra serve` for the Python running this: the reference, as anyone else."""
+    return [sys.executable, "-m", "canastra_ref.cli", "serve"]
+
+
+def encode(message: dict) -> bytes:
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+@dataclass
+class Outcome:
+    """What happened to one case."""
+    case: Case
+    grade: Grade
+    stderr: str = ""
+    duration: float = 0.0
+
+    @property
+    def status(self) -> str:
+        return self.grade.status
+
+
+class Broken(Exception):
+    """The implementation broke the protocol or died while answering."""
+
+
+@dataclass
+class _Sent:
+    case: Case
+    sent: float          # when it was sent (the answer's deadline runs from here)
+    index: int
+
+
+class Runner:
+    def __init__(self, argv: list[str], *, timeout: float = DEFAULT_TIMEOUT,
+                 start_timeout: float = DEFAULT_START_TIMEOUT, cwd=None, env=None):
+        self.argv = list(argv)
+        self.timeout, self.start_timeout = timeout, start_timeout
+        self.cwd, self.env = cwd, env
+        self.process: ImplementationProcess | None = None
+        self.info: dict | None = None          # the answer to the first successful start
+        self.start_error: str | None = None    # why the implementation cannot (or no longer) start
+        self.starts = 0
+        self.restarts = 0
+        self.stderr = ""                       # stderr written outside any case (start, stop)
+        self._dead_stderr = ""                 # stderr of a process just killed, for the case at fault
+        self._spawned_at = 0.0
+
+    # ------------------------------------------------------------- start
+    def spawn(self) -> None:
+        """Launch the implementation and send start, without waiting for the answer
+        (so that its start-up overlaps the caller's work until start())."""
+        if self.process is not None or self.start_error is not None:
+            return
+        if self.starts:
+            self.restarts += 1
+        self.starts += 1
+        self._spawned_at = time.monotonic()
+        try:
+            self.process = ImplementationProcess(self.argv, cwd=self.cwd, env=self.env)
+        except OSError as exc:
+            self.start_error = f"the implementation did not start: cannot run {' '.join(self.argv)!r}: " \
+                               f"{exc.strerror or exc}"
+            return
+        self.process.send(encode({"cmd": "start", "protocol": PROTOCOL_VERSION}))
+
+    def start(self) -> bool:
+        """Spawn if needed and complete the handshake; False, with start_error set, when it fails."""
+        if self.process is None:
+            self.spawn()
+        if self.start_error is not None:
+            return False
+        try:
+            answer = self._receive(self._spawned_at + self.start_timeout, "started", "start",
+                                   self.start_timeout)
+            if answer.get("errored"):
+                raise Broken(f"it refused to start: {answer.get('message')}"
+                             + (f" (it speaks protocol {answer['protocol']})" if "protocol" in answer else ""))
+            if answer["protocol"] != PROTOCOL_VERSION:
+                raise Broken(f"it speaks protocol {answer['protocol']}; this runner speaks protocol "
+                             f"{PROTOCOL_VERSION}")
+        except Broken as exc:
+            self._discard()
+            self._file_stderr()
+            again = "could not be restarted" if self.restarts else "did not start"
+            self.start_error = f"the implementation {again}: {exc}"
+            return False
+        self._file_stderr()
+        if self.info is None:
+            self.info = {k: answer[k] for k in ("protocol", "implementation", "rulesets", "features")}
+        else:
+            self.info.update(rulesets=answer["rulesets"], features=answer["features"])
+        return True
+
+    def _file_stderr(self) -> None:
+        """File the stderr written during start under the run, not under a case."""
+        text = self._take_stderr()
+        if text:
+            self.stderr += text if text.endswith("\n") else text + "\n"
+
+    def _take_stderr(self) -> str:
+        """The stderr of the running process since the last call, or of the one just killed."""
+        if self.process is not None:
+            self.process.drain_stderr()
+            return self.process.take_stderr()
+        text, self._dead_stderr = self._dead_stderr, ""
+        return text
+
+    # ------------------------------------------------------------- cases
+    def unsupported(self, case: Case) -> str | None:
+        """Why the implementation cannot take this case (it declared so at start), or None."""
+        if self.info is None:
+            return None
+        name = self.info["implementation"].get("name", "the implementation")
+        if case.ruleset not in self.info["rulesets"]:
+            return f"ruleset {case.ruleset!r} is not supported by {name}"
+        missing = [tag for tag in case.requires if tag not in self.info["features"]]
+        if missing:
+            return f"needs features {name} does not support: {', '.join(missing)}"
+        return None
+
+    def run(self, case: Case) -> Outcome:
+        return self.run_all([case])[0]
+
+    def run_all(self, cases, on_outcome=None) -> list[Outcome]:
+        """Run the cases in order, one message at a time; every failure of the
+        implementation becomes an errored outcome of the case it was answering.
+
+        One message is in flight at a time, but the runner's own work overlaps
+        the implementation's: as soon as an answer line arrives (and the stderr
+        written before it is taken), the next message goes out; the answer is
+        then parsed, checked and graded, and the message after prepared, while
+        the implementation works. If that answer proves to break the protocol,
+        the process is killed and the message in flight goes to a new one."""
+        outcomes: dict[int, Outcome] = {}
+        todo = deque(enumerate(cases))
+        prepared: dict[int, bytes] = {}
+        flight: _Sent | None = None               # the message sent and not answered yet
+        arrived = None                            # (sent, raw line, stderr, duration) not yet graded
+        emitted = 0
+
+        def settle(index: int, outcome: Outcome) -> None:
+            nonlocal emitted
+            outcomes[index] = outcome
+            while emitted in outcomes:
+                if on_outcome:
+                    on_outcome(outcomes[emitted])
+                emitted += 1
+
+        def message(index: int, case: Case) -> bytes | None:
+            """The encoded message of a case, or None once settled without one."""
+            if index not in prepared:
+                try:
+                    prepared[index] = encode(message_for(case))
+                except (CanastraError, ErrorList) as exc:
+                    settle(index, Outcome(case, Grade(ERRORED, message="the fixture cannot be turned into a "
+                                                                       f"message (a fault of the suite): {exc}")))
+                    return None
+            return prepared[index]
+
+        while todo or flight or arrived:
+            while flight is None and todo:                       # send the next case
+                index, case = todo.popleft()
+                if self.process is None and not self.start():
+                    settle(index, Outcome(case, Grade(ERRORED, message=self.start_error)))
+                    continue
+                reason = self.unsupported(case)
+                if reason:
+                    settle(index, Outcome(case, Grade(SKIPPED, message=reason)))
+                    continue
+                data = message(index, case)
+                if data is not None:
+                    self.process.send(data)
+                    flight = _Sent(case, time.monotonic(), index)
+            if arrived is not None:                              # grade the last answer meanwhile
+                sent, raw, stderr, duration = arrived
+                arrived = None
+                try:
+                    answer = self._parse(raw, "run-answer")
+                    if answer["id"] != sent.case.id:
+                        raise self._broken(f"the answer is for id {answer['id']!r}, not {sent.case.id!r}")
+                    result = _grade(sent.case, answer)
+                except Broken as exc:
+                    result = Grade(ERRORED, message=str(exc))
+                    stderr += self._take_stderr()                # what the killed process wrote last
+                    if flight is not None:                       # it went to a process we no longer trust
+                        todo.appendleft((flight.index, flight.case))
+                        flight = None
+                settle(sent.index, Outcome(sent.case, result, stderr, duration))
+                continue
+            if flight is None:
+                continue
+            if todo and todo[0][0] not in prepared and self.unsupported(todo[0][1]) is None:
+                message(*todo[0])                                # prepare the next message meanwhile
+                if todo[0][0] in outcomes:
+                    todo.popleft()
+            sent, flight = flight, None
+            try:
+                raw = self._read(sent.sent + self.timeout, "this case", self.timeout)
+            except Broken as exc:
+                settle(sent.index, Outcome(sent.case, Grade(ERRORED, message=str(exc)), self._take_stderr(),
+                                           time.monotonic() - sent.sent))
+                continue
+            arrived = (sent, raw, self._take_stderr(), time.monotonic() - sent.sent)
+        return [outcomes[i] for i in range(len(cases))]
+
+    # ------------------------------------------------------------- lines
+    def _receive(self, deadline: float, kind: str, what: str, timeout: float) -> dict:
+        """The next answer line, parsed and checked against its schema."""
+        return self._parse(self._read(deadline, what, timeout), kind)
+
+    def _broken(self, message: str) -> Broken:
+        """Kill the process (it no longer follows the protocol) and say why."""
+        self._discard()
+        return Broken(message)
+
+    def _read(self, deadline: float, what: str, timeout: float) -> bytes:
+        """The next line the implementation writes; Broken (and the process
+        killed) when it hangs, dies or writes an endless line."""
+        process = self.process
+        status, raw = process.read_line(deadline)
+        if status == TIMEOUT:
+            raise self._broken(f"no answer to {what} within {timeout:g} s: the implementation was killed "
+                               "(it is restarted for the next case)")
+        if status == OVERFLOW:
+            raise self._broken(f"an answer line longer than the protocol allows: "
+                               f"{quote(raw.decode('utf-8', 'replace'))}")
+        if status == EOF:
+            process.wait_exit(1.0)
+            ended = process.describe_exit()
+            self._discard(wait=1.0)
+            partial = f", after writing an incomplete line {quote(raw.decode('utf-8', 'replace'))}" \
+                if raw.strip() else ""
+            raise Broken(f"the implementation {ended} before answering {what}{partial}"
+                         + _stderr_tail(self._dead_stderr))
+        assert status == LINE
+        return raw
+
+    def _parse(self, raw: bytes, kind: str) -> dict:
+        """An answer line as JSON of the shape of its schema; Broken (and the
+        process killed) otherwise, quoting the line."""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self._broken(f"the answer is not UTF-8: {quote(raw.decode('utf-8', 'replace'))}") from None
+        try:
+            answer = json.loads(text)
+        except ValueError:
+            raise self._broken(f"the answer is not JSON: {quote(text)}") from None
+        problem = problem_with(kind, answer)
+        if problem:
+            raise self._broken(f"the answer does not have the shape of {kind}.schema.json: {problem}; "
+                               f"the line was {quote(text)}")
+        return answer
+
+    def _discard(self, wait: float = 0.2) -> None:
+        """Kill the process (it is restarted on demand), keeping its last stderr."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        process.kill()
+        process.drain_stderr(wait=wait)
+        self._dead_stderr = process.take_stderr()
+        process.close()
+
+    # ------------------------------------------------------------- end
+    def close(self) -> None:
+        """Send stop and let the implementation exit (killing it after STOP_GRACE)."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        process.stop(b'{"cmd":"stop"}\n', STOP_GRACE)
+        text = process.take_stderr()
+        if text:
+            self.stderr += text
+        process.close()
+
+
+def _grade(case: Case, answer: dict) -> Grade:
+    try:
+        return grade(case, answer)
+    except Exception as exc:  # an answer of the right shape that grading cannot make sense of
+        return Grade(ERRORED, message=f"the answer cannot be graded ({type(exc).__name__}: {exc})")
+
+
+def _stderr_tail(stderr: str) -> str:
+    lines = [line for line in stderr.strip().splitlines() if line.strip()]
+    return f"; its stderr ends with {quote(lines[-1], 200)}" if lines else ""

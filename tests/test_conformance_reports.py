@@ -1,0 +1,177 @@
+"""The runner's outputs (text, JSON, JUnit XML), --compare, the case filters
+and bad input: exit statuses and messages, never a traceback."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from canastra_ref.cli import main
+from test_conformance_runner import FIXTURES, IDS, conformance, impl, report
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    return tmp_path_factory.mktemp("reports")
+
+
+@pytest.fixture(scope="module")
+def reports(out):
+    """Two JSON reports: the reference and an implementation with wrong answers."""
+    good, bad = out / "good.json", out / "bad.json"
+    assert main(["conformance", "--fixtures", str(FIXTURES), "--format", "json", "--output", str(good)]) == 0
+    assert main(["conformance", "--fixtures", str(FIXTURES), "--format", "json", "--output", str(bad),
+                 "--impl", impl("wrong_answers")]) == 1
+    return good, bad
+
+
+def test_json_header_records_and_summary(reports):
+    data = json.loads(reports[0].read_text())
+    assert data["format"] == "canastra-conformance-report" and data["format_version"] == 1
+    assert data["protocol"] == 1
+    assert {"version", "digest", "fixtures", "cases"} <= set(data["suite"])
+    assert data["implementation"]["language"] == "python"
+    record = data["cases"]["t-cbc-opening-75"]
+    assert record["file"].endswith("cbc/basics.yaml") and record["line"] == 18
+    assert record["ruleset"] == "cbc" and record["articles"] == ["7", "valor.25"]
+    assert set(data["summary"]) == {"total", "passed", "failed", "errored", "skipped", "citations"}
+
+
+def test_junit_is_valid_xml(out):
+    code, text = conformance(out, "--impl", impl("wrong_answers"), fmt="junit")
+    assert code == 1
+    root = ET.fromstring(text)
+    assert root.tag == "testsuites"
+    assert (root.get("tests"), root.get("failures"), root.get("errors"), root.get("skipped")) == ("6", "2", "0", "0")
+    assert [s.get("name") for s in root.findall("testsuite")] == ["cbc", "treze"]
+    cases = {c.get("name"): c for c in root.iter("testcase")}
+    assert list(cases) == IDS
+    failure = cases["t-cbc-points-ace"].find("failure")
+    assert failure is not None and "expected 15, got 14" in failure.text
+    assert cases["t-cbc-opening-75"].find("system-out").text.startswith("citations: failed")
+    assert cases["t-cbc-setup"].get("classname") == "cbc.basics"
+
+
+def test_junit_errors_and_skips(out):
+    code, text = conformance(out, "--impl", impl("partial"), fmt="junit")
+    root = ET.fromstring(text)
+    assert root.get("skipped") == "5" and len(root.findall(".//skipped")) == 5
+    code, text = conformance(out, "--impl", impl("crash_at_start"), fmt="junit")
+    root = ET.fromstring(text)
+    assert root.get("errors") == "6" and len(root.findall(".//error")) == 6
+
+
+def test_text_summaries_per_ruleset_and_article(out):
+    code, text = conformance(out, fmt="text")
+    assert code == 0
+    assert "by ruleset" in text and "by article" in text
+    assert "  cbc 7 " in text and "  treze valor.1 " in text
+    assert text.rstrip().splitlines()[-1].startswith("6 cases: 6 passed, 0 failed, 0 errored, 0 skipped")
+
+
+def test_compare_shows_what_changed(out, reports, capsys):
+    good, bad = reports
+    assert main(["conformance", "--compare", str(good), str(bad)]) == 1     # regressions
+    text = capsys.readouterr().out
+    assert "regressed (2)" in text and "t-cbc-points-ace: passed -> failed" in text
+    assert "citations regressed (1)" in text
+    assert "summary: total 6 -> 6, passed 6 -> 4 (-2), failed 0 -> 2 (+2)" in text
+    assert main(["conformance", "--compare", str(bad), str(good)]) == 0     # only fixes
+    assert "fixed (2)" in capsys.readouterr().out
+    target = out / "diff.json"
+    assert main(["conformance", "--compare", str(good), str(bad), "--format", "json", "--output", str(target)]) == 1
+    diff = json.loads(target.read_text())
+    assert [e["id"] for e in diff["changes"]["regressed"]] == ["t-cbc-points-ace", "t-cbc-opening-75"]
+    assert diff["clean"] is False
+
+
+def test_compare_new_and_removed(out, reports, capsys):
+    good = json.loads(reports[0].read_text())
+    fewer = dict(good, cases={k: v for k, v in good["cases"].items() if k != "t-cbc-setup"})
+    path = out / "fewer.json"
+    path.write_text(json.dumps(fewer))
+    assert main(["conformance", "--compare", str(path), str(reports[0])]) == 0
+    assert "new (1)\n  t-cbc-setup: - -> passed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read"), ("{not json", "is not JSON"), ('{"cases": {}}', "is not a conformance report"),
+])
+def test_compare_rejects_bad_input(out, reports, capsys, content, message):
+    path = out / "missing.json"
+    if content is not None:
+        path = out / "bad-input.json"
+        path.write_text(content)
+    assert main(["conformance", "--compare", str(reports[0]), str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, ids", [
+    (["--ruleset", "treze"], IDS[4:]),
+    (["--article", "7"], ["t-cbc-opening-75", "t-cbc-minimum-2490"]),
+    (["--article", "valor"], ["t-cbc-points-ace", "t-cbc-opening-75", "t-cbc-minimum-2490", "t-treze-points-ace"]),
+    (["--id", "t-*-setup"], ["t-cbc-setup", "t-treze-setup"]),
+    (["--ruleset", "cbc", "--id", "*points*"], ["t-cbc-points-ace"]),
+])
+def test_filters(out, args, ids):
+    code, data = report(out, *args)
+    assert code == 0 and list(data["cases"]) == ids
+
+
+def test_skip_file(out):
+    skip = out / "skip.txt"
+    skip.write_text("# known gaps\nt-cbc-opening-*   # not yet\n\nt-treze-setup\n")
+    code, data = report(out, "--skip", str(skip))
+    assert code == 0
+    assert data["cases"]["t-cbc-opening-75"] == {**data["cases"]["t-cbc-opening-75"], "status": "skipped",
+                                                 "message": f"listed in {skip}:2"}
+    assert data["cases"]["t-treze-setup"]["message"] == f"listed in {skip}:4"
+    assert data["summary"]["skipped"] == 2 and data["summary"]["passed"] == 4
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--ruleset", "nope"], "unknown ruleset 'nope'"),
+    (["--id", "nothing-*"], "no case matches the filters"),
+    (["--skip", "/no/such/skip/file"], "cannot read the skip file"),
+    (["--impl", "'unclosed"], "--impl is not a valid command line"),
+    (["--impl", ""], "--impl is empty"),
+    (["--fixtures", "/no/such/dir"], "no fixture directory"),
+])
+def test_usage_errors(capsys, args, message):
+    argv = ["conformance", "--fixtures", str(FIXTURES), *args]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_bad_timeout_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["conformance", "--timeout", "-1"])
+    assert info.value.code == 2
+    assert "more than 0 seconds" in capsys.readouterr().err
+
+
+def test_broken_fixture_files_are_reported(tmp_path, capsys):
+    (tmp_path / "cbc").mkdir()
+    (tmp_path / "cbc" / "bad.yaml").write_text("- id: x\n  ruleset: cbc\n")
+    assert main(["conformance", "--fixtures", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml:1:3" in err and "Traceback" not in err
+
+
+def test_progress_only_on_a_terminal():
+    import io
+    from canastra_conformance.progress import Progress
+    stream = io.StringIO()
+    progress = Progress(stream, 2)
+    progress.update("a", "passed")
+    progress.finish()
+    assert stream.getvalue() == ""                               # not a terminal: nothing
+    progress = Progress(stream, 2, enabled=True, interval=0)
+    progress.update("a", "passed")
+    progress.update("b", "failed")
+    progress.finish()
+    text = stream.getvalue()
+    assert "[1/2] 1 passed, 0 failed" in text and "[2/2] 1 passed, 1 failed" in text and text.endswith("\r\x1b[K")
