@@ -5,8 +5,9 @@ Each mutant changes one clause of a ruleset's own spec file: a number moved
 swapped, a condition negated, a yes/no flipped, an enumeration value replaced,
 a ladder step moved, a clause dropped, or the readings of a dispute swapped.
 A mutant that no longer passes `canastra check` is stillborn and not counted.
-The fixtures of the ruleset are run against the reference built from each
-mutant; a mutant is killed when some case's behaviour grade changes. Survivors
+The fixtures of the ruleset, and of the rulesets that extend it, are run
+against the reference built from each mutant; a mutant is killed when some
+case's behaviour grade changes. Survivors
 are listed; conformance/mutants-equivalent.yaml names those judged equivalent,
 each with its reason.
 """
@@ -36,7 +37,7 @@ _FLIPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 class Mutant:
     id: str                       # stable: ruleset:setting#k:operator[:detail]
     description: str
-    files: list[ast.SpecFile]     # the chain with the one mutated file
+    spec: ast.SpecFile            # the mutated file (rulesets extending it see the mutation too)
     clause: ast.Clause | None = None
     status: str = "pending"       # killed | survived | stillborn
     killed_by: str = ""
@@ -111,12 +112,10 @@ def _expression_edits(node: ast.Expr, path=()):
 
 def mutants(ruleset: str) -> list[Mutant]:
     spec = spec_file(ruleset)
-    chain = files_for(spec)
     out: list[Mutant] = []
 
-    def with_clauses(clauses, suffix=""):
-        mutated = dataclasses.replace(spec, clauses=tuple(clauses))
-        return chain[:-1] + [mutated]
+    def with_clauses(clauses):
+        return dataclasses.replace(spec, clauses=tuple(clauses))
 
     clauses = list(spec.clauses)
     seen: dict[str, int] = {}
@@ -184,23 +183,29 @@ def mutants(ruleset: str) -> list[Mutant]:
 
 # ----------------------------------------------------------------- running
 
+def _chain(mutant: Mutant, ruleset: str) -> list[ast.SpecFile]:
+    """The files of `ruleset` with the mutated file in place of the original."""
+    return [mutant.spec if f.ruleset == mutant.spec.ruleset else f for f in files_for(spec_file(ruleset))]
+
+
 def _factory(mutant: Mutant):
     engines: dict = {}
 
     def factory(ruleset: str, readings: tuple):
         key = (ruleset, readings)
         if key not in engines:
-            engines[key] = Engine(build(mutant.files, dict(readings)))
+            engines[key] = Engine(build(_chain(mutant, ruleset), dict(readings)))
         return engines[key]
     return factory
 
 
 def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict]) -> None:
     try:
-        build(mutant.files, {})
+        for ruleset in sorted({c.ruleset for c in cases} | {mutant.spec.ruleset}):
+            build(_chain(mutant, ruleset), {})
         for case in cases:
             if case.reading:
-                build(mutant.files, dict(case.reading))
+                build(_chain(mutant, case.ruleset), dict(case.reading))
     except (ErrorList, CanastraError):
         mutant.status = "stillborn"
         return
@@ -217,8 +222,15 @@ def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict]) -> None:
     mutant.status = "survived"
 
 
+def affected(ruleset: str) -> set[str]:
+    """The ruleset and every ruleset that extends it (and so inherits its clauses)."""
+    from canastra_ref.dsl.loader import available
+    return {r for r in available() if any(f.ruleset == ruleset for f in files_for(spec_file(r)))}
+
+
 def run(ruleset: str, cases: list[Case], progress=None) -> Report:
-    mine = [c for c in cases if c.ruleset == ruleset]
+    family = affected(ruleset)
+    mine = [c for c in cases if c.ruleset in family]
     messages = {c.id: message_for(c) for c in mine}
     report = Report(ruleset, mutants(ruleset))
     for i, mutant in enumerate(report.mutants):
