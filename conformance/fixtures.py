@@ -14,6 +14,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
+from canastra_ref.cache import cached
 from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
 from canastra_ref.features import FEATURES
 from canastra_ref.paths import FIXTURES_DIR
@@ -132,8 +133,26 @@ def _best(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
 
 
 def load_file(path: Path) -> list[Case]:
-    """The cases of one fixture file; ErrorList of every problem found."""
+    """The cases of one fixture file; ErrorList of every problem found. A file
+    that validated once is not validated again until its text or the schema
+    changes (canastra_ref.cache)."""
     text = path.read_text(encoding="utf-8")
+    data, positions = cached("fixture", (SCHEMA_PATH.read_text(encoding="utf-8"), str(path), text),
+                             lambda: _validated(path, text))
+    per_case: dict[int, dict] = {}
+    for key, mark in positions.items():
+        if key.startswith("$["):
+            index, _, rest = key[2:].partition("]")
+            per_case.setdefault(int(index), {})[rest] = mark
+    return [Case(id=c["id"], ruleset=c["ruleset"], articles=tuple(c["articles"]), reading=c.get("reading", {}),
+                 requires=tuple(c["requires"]), description=c["description"], state=c.get("state"),
+                 actions=c.get("actions"), query=c.get("query"), expect=c["expect"], file=str(path),
+                 line=positions[f"$[{i}]"][0], positions=per_case.get(i, {}))
+            for i, c in enumerate(data)]
+
+
+def _validated(path: Path, text: str):
+    """(data, positions) of a fixture file that passes the schema, else ErrorList."""
     lines = text.splitlines()
     data, positions = _load_with_positions(text, str(path))
     errors: list[CanastraError] = []
@@ -150,12 +169,7 @@ def load_file(path: Path) -> list[Case]:
         err(f"{best.message} (at {_path_of(best)})", _path_of(best))
     if errors:
         raise ErrorList(errors)
-    return [Case(id=c["id"], ruleset=c["ruleset"], articles=tuple(c["articles"]), reading=c.get("reading", {}),
-                 requires=tuple(c["requires"]), description=c["description"], state=c.get("state"),
-                 actions=c.get("actions"), query=c.get("query"), expect=c["expect"], file=str(path),
-                 line=positions[f"$[{i}]"][0],
-                 positions={k[len(f"$[{i}]"):] or "": v for k, v in positions.items() if k.startswith(f"$[{i}]")})
-            for i, c in enumerate(data)]
+    return data, positions
 
 
 def fixture_files(directory: Path = FIXTURES_DIR) -> list[Path]:

@@ -14,7 +14,9 @@ from ..paths import SPEC_DIR, SPEC_SUFFIX
 from . import ast
 from .build import build, chain
 from .model import Ruleset
-from .parser import parse_file
+from ..cache import cached
+from ..paths import GRAMMAR
+from .parser import parse_file, parse_text
 
 
 def available(directory: Path = SPEC_DIR) -> list[str]:
@@ -24,7 +26,12 @@ def available(directory: Path = SPEC_DIR) -> list[str]:
 
 @lru_cache(maxsize=None)
 def _parse(path: str) -> ast.SpecFile:
-    return parse_file(path)
+    """The parsed file; parses are cached on disk by grammar and file text."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return parse_file(path)        # reports the problem as a SpecError
+    return cached("spec", (GRAMMAR.read_text(encoding="utf-8"), path, text), lambda: parse_text(text, path))
 
 
 def spec_file(ruleset: str, directory: Path = SPEC_DIR) -> ast.SpecFile:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import CARD_CLASSES
 
@@ -232,6 +233,7 @@ def _compile(pattern: str) -> re.Pattern:
 _MATCHERS = [(s, _compile(s.pattern)) for s in SETTINGS]
 
 
+@lru_cache(maxsize=None)
 def find(path: str) -> Setting | None:
     for setting, matcher in _MATCHERS:
         if matcher.match(path):
