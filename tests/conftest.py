@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# the on-disk cache (canastra_ref/cache.py) of a test run lives and dies with it
+os.environ.setdefault("CANASTRA_CACHE_DIR", tempfile.mkdtemp(prefix="canastra-test-cache-"))
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
