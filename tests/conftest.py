@@ -1,14 +1,18 @@
 """Shared test helpers: where the rulebook sources are, and a temporary spec directory."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
 # the on-disk cache (canastra_ref/cache.py) of a test run lives and dies with it
-os.environ.setdefault("CANASTRA_CACHE_DIR", tempfile.mkdtemp(prefix="canastra-test-cache-"))
+if "CANASTRA_CACHE_DIR" not in os.environ:
+    os.environ["CANASTRA_CACHE_DIR"] = tempfile.mkdtemp(prefix="canastra-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["CANASTRA_CACHE_DIR"], True)
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
