@@ -1,0 +1,398 @@
+"""The third-party adapters (tools/adapters/*): their pure translation
+functions on our own fixtures' states and actions, and, when the user's
+checkout of an engine is present, a run of the suite through the adapter.
+
+The engines themselves are never part of this repository: a full run needs
+CANASTRA_THESIS_CHECKOUT, CANASTRA_OPENSPIEL_CHECKOUT (and
+CANASTRA_OPENSPIEL_PYTHON, an interpreter with the open_spiel wheel) or
+CANASTRA_GABRIEL_CHECKOUT or CANASTRA_FEUDALISM_CHECKOUT (after `npm install`
+there, with Node on the PATH), and is skipped with a message otherwise.
+"""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ADAPTERS = ROOT / "tools" / "adapters"
+sys.path.insert(0, str(ADAPTERS))
+
+import _common  # noqa: E402
+from _common import Reject, Skip  # noqa: E402
+
+
+def _load(name: str, module: str = "translate"):
+    spec = importlib.util.spec_from_file_location(f"{name}_{module}", ADAPTERS / name / f"{module}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+thesis = _load("canastra_thesis")
+ospiel = _load("canasta_openspiel")
+gabriel = _load("gabriel_canastra")
+feudal = _load("feudalism_canasta")
+
+
+@lru_cache(maxsize=None)
+def _messages():
+    from conformance.fixtures import load_all
+    from conformance.grading import message_for
+    out = []
+    for case in load_all():
+        if case.kind == "actions":
+            out.append((case.id, message_for(case)))
+    return tuple(out)
+
+
+def _states():
+    return [(cid, m) for cid, m in _messages() if len(m["state"]["hands"]) in (2, 4)]
+
+
+def _multiset(cards):
+    return Counter(_common.cards(cards))
+
+
+def _in_play(state):
+    return Counter(_common.all_cards(state)) - _multiset(state.get("aside", []))
+
+
+# ------------------------------------------------------------------ _common
+
+def test_card_spelling():
+    assert _common.card("10h") == "Th" and _common.card("jk") == "JK" and _common.card("as") == "As"
+    with pytest.raises(ValueError):
+        _common.card("1x")
+
+
+@pytest.mark.parametrize("ruleset,order", [("classica", ("N", "E", "S", "W")), ("cbc", ("N", "W", "S", "E")),
+                                           ("classica-2p", ("N", "S"))])
+def test_seating_follows_the_rulesets_direction(ruleset, order):
+    players = len(order)
+    state = {"hands": {s: [] for s in order}}
+    got, team_of = _common.seating(state, ruleset)
+    assert got == order
+    # partners alternate in the order of play: engines using index % teams agree
+    teams = len(set(team_of.values()))
+    for i, seat in enumerate(got):
+        assert team_of[seat] == team_of[got[i % teams]]
+    assert players == len(team_of)
+
+
+def test_protocol_loop_reports_skip_errored_and_crash():
+    class Fake:
+        IMPLEMENTATION = {"name": "fake", "version": "0", "language": "python", "homepage": ""}
+
+        def rulesets(self):
+            return ["classica"]
+
+        def features(self):
+            return {"setup"}
+
+        def run(self, message):
+            kind = message["query"]["k"]
+            if kind == "skip":
+                raise Skip("cannot")
+            if kind == "err":
+                raise _common.Errored("broke")
+            raise ZeroDivisionError("boom")
+
+    lines = [{"cmd": "start", "protocol": 1}] + [
+        {"cmd": "run", "id": k, "ruleset": "classica", "query": {"k": k}} for k in ("skip", "err", "crash")] + [
+        {"cmd": "run", "id": "x", "ruleset": "cbc", "query": {"k": "skip"}}, {"cmd": "stop"}]
+    out = io.StringIO()
+    stderr = sys.stderr
+    sys.stderr = io.StringIO()
+    try:
+        _common.serve(Fake(), io.StringIO("\n".join(json.dumps(m) for m in lines) + "\n"), out)
+    finally:
+        sys.stderr = stderr
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert answers[0]["ready"] and answers[0]["rulesets"] == ["classica"]
+    assert answers[1] == {"id": "skip", "skipped": True, "message": "cannot"}
+    assert answers[2] == {"id": "err", "errored": True, "message": "broke"}
+    assert answers[3]["errored"] and answers[3]["message"] == "engine raised ZeroDivisionError: boom"
+    assert answers[4]["skipped"]
+    assert len(answers) == 5
+
+
+# ----------------------------------------------------------- canastra-thesis
+
+def _thesis_rules(players=4, **kw):
+    points = {"A": 20, "2": 20, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 10, "9": 10, "10": 10,
+              "J": 10, "Q": 10, "K": 10, "JOKER": 50}
+    base = dict(natural_two_in_suit=False, sequences=False, freeze=True, black_three_blocks=True,
+                initial_meld=True, thresholds=((-10**9, 15), (0, 50), (1500, 90), (3000, 120)),
+                card_points=points, players=players, sides=2)
+    base.update(kw)
+    return thesis.Rules(**base)
+
+
+BURACO = dict(natural_two_in_suit=True, sequences=True, freeze=False, black_three_blocks=False,
+              initial_meld=False, thresholds=())
+
+
+def test_thesis_card_ids():
+    assert thesis.ct("Ac") == 0 and thesis.ct("2c") == 1 and thesis.ct("Kc") == 12
+    assert thesis.ct("Ah") == 26 and thesis.ct("JK") == 52
+    assert all(thesis.name(thesis.ct(c)) == c for c in ("Ts", "3d", "JK", "Qh"))
+
+
+def test_thesis_sequence_layout_of_our_json():
+    rules = _thesis_rules(**BURACO)
+    suit, start, slots = thesis.sequence_layout(rules, ["JK", "5h", "6h"])
+    assert (suit, start) == ("h", 4) and slots == [("JK", 1), ("5h", 0), ("6h", 0)]
+    suit, start, slots = thesis.sequence_layout(rules, ["Qh", "Kh", "Ah"])
+    assert start == 12 and slots[-1] == ("Ah", 0)          # ace high
+    suit, start, slots = thesis.sequence_layout(rules, ["Ah", "2h", "3h"])
+    assert start == 1 and slots[1] == ("2h", 0)            # ace low, the two natural in its place
+    with pytest.raises(Reject):
+        thesis.sequence_layout(rules, ["5h", "7h", "9h"])
+
+
+def test_thesis_meld_steps_use_every_card_once():
+    rules = _thesis_rules(**BURACO)
+    steps = thesis.meld_steps(rules, ["8s", "Ts", "9s", "JK", "Js"])
+    assert steps[0][0] == "seq"
+    used = list(steps[0][-1]) + [s[1] for s in steps[1:]]
+    assert Counter(used) == Counter(["8s", "Ts", "9s", "JK", "Js"])
+    assert thesis.meld_steps(_thesis_rules(), ["7h", "7d", "2c"])[0][:3] == ("set", 6, thesis.SET_WILD_TWO)
+    for bad, reason in ((["7h", "8h"], "meld.too-few-cards"), (["7h", "8d", "JK"], "meld.mixed-ranks"),
+                        (["2h", "2d", "JK"], "meld.only-wilds"), (["7h", "JK", "2d"], "meld.too-few-naturals")):
+        with pytest.raises(Reject) as exc:
+            thesis.meld_steps(_thesis_rules(), bad)
+        assert exc.value.reason == reason
+
+
+def _thesis_round_cards(rnd):
+    out = Counter()
+    for hand in rnd["hands"]:
+        for c, n in hand:
+            out[thesis.name(c)] += n
+    for c in rnd["stock"] + rnd["trash"]:
+        out[thesis.name(c)] += 1
+    for m in rnd["melds"]:
+        out.update(thesis.name(c) for c, _ in m["slots"])
+    for tray in rnd["red_threes"]:
+        out.update(thesis.name(c) for c in tray)
+    return out
+
+
+@pytest.mark.parametrize("profile", ["canasta", "buraco"])
+def test_thesis_state_translation_on_every_fixture_state(profile):
+    translated = 0
+    for cid, message in _states():
+        state = message["state"]
+        players = len(state["hands"])
+        rules = _thesis_rules(players, sides=2, **(BURACO if profile == "buraco" else {}))
+        order, team_of = _common.seating(state, message["ruleset"])
+        try:
+            rnd = thesis.to_round(rules, state, order, team_of)
+        except (Skip, Reject):
+            continue
+        translated += 1
+        assert _thesis_round_cards(rnd) == _in_play(state), cid
+        back = thesis.from_round(rules, rnd, state, order, team_of, message["ruleset"])
+        for seat in order:
+            assert _multiset(back["hands"][seat]) == _multiset(state["hands"][seat]), cid
+        assert back["stock"] == _common.cards(state["stock"]) and back["pile"] == _common.cards(state["pile"]), cid
+        assert back["turn"]["player"] == state["turn"]["player"], cid
+        for team, data in state.get("teams", {}).items():
+            want = [_multiset(m["cards"]) for m in data.get("melds", [])]
+            assert [_multiset(m["cards"]) for m in back["teams"][team]["melds"]] == want, cid
+    assert translated > 50
+
+
+def test_thesis_meld_actions_of_every_fixture():
+    planned = 0
+    for cid, message in _messages():
+        for action in message["actions"]:
+            for meld in action.get("meld", []):
+                for rules in (_thesis_rules(), _thesis_rules(**BURACO)):
+                    try:
+                        steps = thesis.meld_steps(rules, meld)
+                    except Reject as exc:
+                        assert exc.reason in _reasons(), (cid, exc.reason)
+                        continue
+                    planned += 1
+                    used = list(steps[0][-1]) + [s[1] for s in steps[1:]]
+                    assert Counter(used) == _multiset(meld), cid
+    assert planned > 20
+
+
+@lru_cache(maxsize=None)
+def _reasons():
+    from canastra_ref.engine.reasons import REASONS
+    return frozenset(REASONS)
+
+
+# -------------------------------------------------------- canasta-openspiel
+
+def test_openspiel_ids_are_physical_cards():
+    ids = ospiel.Ids()
+    assert ids.take("Ac") == 0 and ids.take("Ac") == 52 and ids.take("Kc") == 12
+    assert ids.take("JK") == 104 and ospiel.name(105) == "JK" and ospiel.name(52 + 26) == "Ah"
+    with pytest.raises(Skip):
+        ids.take("Ac")
+
+
+def test_openspiel_action_encoding():
+    assert ospiel.create_id(7, 2, 1) == 2 + 7 * 50 + 9
+    assert ospiel.add_id(1, 2, 0) == 1001 + 50 + 2
+    assert ospiel.add_id(0, 0, 2) == 1001 + 12
+    assert ospiel.add_id(0, 1, 1) == 1001 + 25
+    assert ospiel.split_meld(["8h", "8c", "JK"]) == ("8", ["8h", "8c"], ["JK"])
+    with pytest.raises(Reject):
+        ospiel.split_meld(["8h", "9h", "Th"])
+
+
+def test_openspiel_state_translation_on_every_fixture_state():
+    translated = 0
+    for cid, message in _states():
+        state = message["state"]
+        order, team_of = _common.seating(state, message["ruleset"])
+        try:
+            data = ospiel.to_engine(state, order, team_of)
+        except (Skip, Reject):
+            continue
+        translated += 1
+        ids = (data["stock"] + data["discard_pile"] + [c for h in data["hands"] for c in h]
+               + [c for r in data["red_threes"] for c in r]
+               + [c for t in data["melds"] for m in t for c in m["natural_cards"] + m["wild_cards"]])
+        assert len(ids) == len(set(ids)), cid
+        assert Counter(ospiel.name(c) for c in ids) == _in_play(state), cid
+        assert data["current_player"] == order.index(state["turn"]["player"])
+        back = ospiel.from_engine(data, state, order, team_of, message["ruleset"])
+        for seat in order:
+            assert _multiset(back["hands"][seat]) == _multiset(state["hands"][seat]), cid
+        assert back["pile"] == _common.cards(state["pile"]), cid
+    assert translated > 50
+
+
+# ---------------------------------------------------- Gabrielcidral1/canastra
+
+def test_gabriel_cards_and_seats():
+    assert gabriel.to_pair("Th") == ("10", "H") and gabriel.to_pair("JK") == ("Joker", "J")
+    assert gabriel.from_pair("10", "S") == "Ts" and gabriel.from_pair("Joker", "J") == "JK"
+    order = ("N", "E", "S", "W")
+    idx = [gabriel.engine_index(order, s) for s in order]
+    # their turn order is 1, 3, 0, 2 and their teams are {0, 1} and {2, 3}
+    assert idx == [1, 3, 0, 2]
+    assert idx[0] // 2 == idx[2] // 2 and idx[1] // 2 == idx[3] // 2 and idx[0] // 2 != idx[1] // 2
+
+
+def test_gabriel_layouts():
+    assert gabriel.lay_out("triple", ["JK", "Ah", "Ac"], None) == ["Ah", "Ac", "JK"]
+    assert gabriel.lay_out("sequence", ["7h", "8h", "2h"], "h") == ["7h", "8h", "2h"]
+    assert gabriel.lay_out("sequence", ["9h", "7h", "JK"], "h") == ["7h", "JK", "9h"]
+    assert gabriel.lay_out("sequence", ["3h", "2h", "4h"], "h") == ["2h", "3h", "4h"]
+    assert gabriel.meld_shape(["Kh", "Kd", "2c"]) == ("triple", None)
+    assert gabriel.meld_shape(["4h", "5h", "JK"]) == ("sequence", "h")
+    with pytest.raises(Reject):
+        gabriel.meld_shape(["4h", "5d", "6h"])
+    assert gabriel.reason_for("Carta 7H não está na mão") == "card.not-in-hand"
+    assert gabriel.reason_for("Trincas só podem ser feitas com Ás, 3 ou Rei") == "meld.rank-not-allowed"
+
+
+def test_gabriel_layout_of_every_fixture_meld():
+    seen = 0
+    for cid, message in _states():
+        for data in message["state"].get("teams", {}).values():
+            for m in data.get("melds", []):
+                laid = _common.cards(m["cards"])
+                try:
+                    kind, suit = gabriel.meld_shape(laid)
+                except Reject:
+                    continue
+                seen += 1
+                assert _multiset(gabriel.lay_out(kind, laid, suit)) == Counter(laid), cid
+    assert seen > 20
+
+
+# ------------------------------------------------------ feudalism-dev/Canasta
+
+def test_feudalism_cards_and_reasons():
+    assert feudal.to_card("Th", "x") == {"id": "x", "rank": "10", "suit": "H"}
+    assert feudal.to_card("JK", "y") == {"id": "y", "rank": "JOKER", "suit": "J"}
+    assert all(feudal.from_card(feudal.to_card(c, "i")) == c for c in ("Ts", "2d", "JK", "3c"))
+    assert feudal.meld_rank(["3c", "3s", "3c"]) == "3" and feudal.meld_rank(["2c", "JK", "2h"]) == "WILD"
+    assert feudal.meld_rank(["Tc", "Td", "JK"]) == "10"
+    hand = feudal.Ids().make(["7h", "7h", "8c"])
+    ids = feudal.pick(hand, ["7h", "7h"])
+    assert len(set(ids)) == 2
+    with pytest.raises(Reject):
+        feudal.pick(hand, ["8c", "8c"])
+    assert feudal.reason_for("Need two 8s to take the pile.") == "pile.too-few-naturals"
+    assert feudal.reason_for("Need 8s to take the pile.") == "pile.too-few-hand-cards"
+    assert feudal.reason_for("You need a canasta to go out. Add these...", rest=1) == "turn.last-card-stranded"
+    assert feudal.reason_for("Initial meld needs 50; these sets are 30.") == "opening.below-minimum"
+
+
+def test_feudalism_state_translation_on_every_fixture_state():
+    translated = 0
+    for cid, message in _states():
+        state = message["state"]
+        order, team_of = _common.seating(state, message["ruleset"])
+        try:
+            match = feudal.to_engine(state, order, team_of, {"variant": "canasta"})
+        except (Skip, Reject):
+            continue
+        translated += 1
+        found = [c for p in match["players"] for c in p["hand"]] + match["stock"] + match["discard"]
+        found += [c for t in match["teams"] for c in t["redThrees"] + [x for m in t["melds"] for x in m["cards"]]]
+        assert len({c["id"] for c in found}) == len(found), cid
+        assert Counter(feudal.from_card(c) for c in found) == _in_play(state), cid
+        assert [p["team"] for p in match["players"]] == [i % 2 for i in range(len(order))]
+        back = feudal.from_engine(match, state, order, team_of, message["ruleset"])
+        for seat in order:
+            assert _multiset(back["hands"][seat]) == _multiset(state["hands"][seat]), cid
+        assert back["stock"] == _common.cards(state["stock"]) and back["pile"] == _common.cards(state["pile"]), cid
+        assert back["turn"]["player"] == state["turn"]["player"] and back["ended"] is None, cid
+    assert translated > 50
+
+
+# ------------------------------------------------ full runs (user checkouts)
+
+ENGINES = {
+    "canastra_thesis": ("CANASTRA_THESIS_CHECKOUT", None),
+    "canasta_openspiel": ("CANASTRA_OPENSPIEL_CHECKOUT", "CANASTRA_OPENSPIEL_PYTHON"),
+    "gabriel_canastra": ("CANASTRA_GABRIEL_CHECKOUT", None),
+    "feudalism_canasta": ("CANASTRA_FEUDALISM_CHECKOUT", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_full_run_through_the_runner(name, tmp_path):
+    env_var, python_var = ENGINES[name]
+    checkout = os.environ.get(env_var)
+    if not checkout or not Path(checkout).is_dir():
+        pytest.skip(f"{env_var} is not set to a checkout of the engine: the full run of {name} is a tool run "
+                    f"(see tools/adapters/{name}/README.md)")
+    if name == "feudalism_canasta" and not shutil.which(os.environ.get("CANASTRA_NODE", "node")):
+        pytest.skip("no Node executable on the PATH: the feudalism adapter drives the engine with Node")
+    python = os.environ.get(python_var, sys.executable) if python_var else sys.executable
+    if python_var and not os.environ.get(python_var):
+        pytest.skip(f"{python_var} is not set to an interpreter with the engine's dependencies")
+    report = tmp_path / "report.json"
+    command = f"{python} {ADAPTERS / name / 'adapter.py'} --checkout {checkout}"
+    proc = subprocess.run([sys.executable, "-m", "canastra_ref.cli", "conformance", "--impl", command,
+                           "--ruleset", "classica", "--format", "json", "--output", str(report)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert report.exists(), proc.stderr[-2000:]
+    data = json.loads(report.read_text())
+    assert data["start_error"] is None
+    assert data["summary"]["passed"] > 0
+    # the adapter never lets an engine crash through as garbage: crashes are errored cases with a message
+    for case_id, record in data["cases"].items():
+        if record["status"] == "errored":
+            assert record.get("message"), case_id

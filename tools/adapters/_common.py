@@ -1,0 +1,316 @@
+"""What every third-party adapter shares: the protocol loop, card spelling,
+seating, and the few facts about our rulesets that the run message does not
+carry (number of players, direction of play, meld kind names).
+
+Standard library only: an adapter may run under the third-party engine's own
+interpreter (a virtual environment with its dependencies), where canastra_ref
+is not installed. Nothing here knows any third-party engine.
+
+An adapter is a class with:
+
+    IMPLEMENTATION: dict            name, version, language, homepage
+    rulesets() -> list[str]         the rulesets it accepts
+    features() -> list[str]         the feature tags it can express
+    run(message) -> dict            {"results": [...]} or {"result": ...}
+
+`run` raises Skip (cannot express the case) or Errored (the engine failed);
+any other exception is caught by `serve` and reported as errored with a
+one-line message (the traceback goes to stderr, never into a result).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+
+PROTOCOL_VERSION = 1
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+SUITS = ("c", "d", "h", "s")
+JOKER = "JK"
+
+
+class Skip(Exception):
+    """The case needs something the implementation cannot express."""
+
+
+class Errored(Exception):
+    """The implementation failed on the case (crash, broken invariant)."""
+
+
+class Reject(Exception):
+    """An action the translation itself finds impossible in the engine's terms
+    (a card that is not in the hand, a meld of no shape the engine has)."""
+
+    def __init__(self, reason: str, message: str = ""):
+        super().__init__(message or reason)
+        self.reason = reason
+        self.message = message or reason
+
+
+# ------------------------------------------------------------------- cards
+
+def card(text: str) -> str:
+    """Canonical spelling of a compact card ('10h' -> 'Th'); ValueError if not a card."""
+    if not isinstance(text, str):
+        raise ValueError(f"not a card: {text!r}")
+    t = text.strip()
+    if t.upper() == JOKER:
+        return JOKER
+    rank, suit = t[:-1], t[-1:].lower()
+    rank = {"10": "T", "t": "T"}.get(rank, rank.upper())
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"not a card: {text!r}")
+    return rank + suit
+
+
+def cards(value) -> list[str]:
+    if isinstance(value, str):
+        value = value.split()
+    return [card(c) for c in value]
+
+
+def rank_of(c: str) -> str | None:
+    return None if c == JOKER else c[:-1]
+
+
+def suit_of(c: str) -> str | None:
+    return None if c == JOKER else c[-1]
+
+
+def is_red_three(c: str) -> bool:
+    return c != JOKER and c[0] == "3" and c[-1] in "dh"
+
+
+def is_black_three(c: str) -> bool:
+    return c != JOKER and c[0] == "3" and c[-1] in "cs"
+
+
+SORT_ORDER = {r: i for i, r in enumerate(RANKS)}
+
+
+def sort_key(c: str):
+    if c == JOKER:
+        return (99, "")
+    return (SORT_ORDER[c[:-1]], c[-1])
+
+
+# ----------------------------------------------------- our rulesets' facts
+
+# What the run message does not carry but a translation needs. These are
+# facts of canastra-spec's own rulesets (spec/*.canastra setup), not of any
+# engine. Unknown rulesets fall back on the base name before "-".
+RULESET_FACTS = {
+    "cbc": {"players": 4, "direction": "counterclockwise", "deck": (2, 2), "dealt": 15,
+            "kinds": {"sequence": "sequence", "A": "aces"}},
+    "ituiutaba": {"players": 4, "direction": "counterclockwise", "deck": (2, 4), "dealt": 15,
+                  "kinds": {"sequence": "sequence", "A": "aces", "4": "fours", "wilds": "wilds"}},
+    "ituiutaba-2p": {"players": 2, "direction": "counterclockwise", "deck": (2, 4), "dealt": 15,
+                     "kinds": {"sequence": "sequence", "A": "aces", "4": "fours", "wilds": "wilds"}},
+    "treze": {"players": 4, "direction": "counterclockwise", "deck": (2, 4), "dealt": 13,
+              "kinds": {"sequence": "sequence", "set": "set"}},
+    "classica": {"players": 4, "direction": "clockwise", "deck": (2, 4), "dealt": 11,
+                 "kinds": {"set": "set"}},
+    "classica-2p": {"players": 2, "direction": "clockwise", "deck": (2, 4), "dealt": 15,
+                    "kinds": {"set": "set"}},
+    "classica-3p": {"players": 3, "direction": "clockwise", "deck": (2, 4), "dealt": 13,
+                    "kinds": {"set": "set"}},
+    "classica-6p": {"players": 6, "direction": "clockwise", "deck": (3, 6), "dealt": 13,
+                    "kinds": {"set": "set"}},
+    "uruguaya": {"players": 4, "direction": "clockwise", "deck": (2, 4), "dealt": 11,
+                 "kinds": {"set": "set"}},
+}
+
+ALL_RULESETS = tuple(RULESET_FACTS)
+
+_SEATS = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W"),
+          6: ("N", "NE", "SE", "S", "SW", "NW")}
+
+
+def facts(ruleset: str) -> dict:
+    if ruleset in RULESET_FACTS:
+        return RULESET_FACTS[ruleset]
+    base = str(ruleset).split("-")[0]
+    if base in RULESET_FACTS:
+        return RULESET_FACTS[base]
+    raise Skip(f"unknown ruleset {ruleset!r}")
+
+
+def play_order(players: int, direction: str) -> tuple[str, ...]:
+    """Seats in the order of play starting from N (the table of canastra_ref)."""
+    seats = _SEATS[players]
+    return seats if direction == "clockwise" else (seats[0],) + tuple(reversed(seats[1:]))
+
+
+def teams_of(players: int) -> dict[str, tuple[str, ...]]:
+    """Team id -> seats, partners alternating round the table (NS, EW; N, S)."""
+    seats = _SEATS[players]
+    size = 2 if players == 4 else 1
+    count = players // size
+    groups: dict[int, list[str]] = {}
+    for i, seat in enumerate(seats):
+        groups.setdefault(i % count, []).append(seat)
+    return {"".join(g) if all(len(s) == 1 for s in g) else "+".join(g): tuple(g) for g in groups.values()}
+
+
+def seating(state: dict, ruleset: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """(seats in order of play, seat -> team) for a state of `ruleset`.
+
+    Engines number players 0..n-1 and pass the turn to index + 1, so seat i of
+    the order of play becomes player i: the engine's "next player" is then the
+    ruleset's next player whatever its direction."""
+    players = len(state.get("hands", {})) or facts(ruleset)["players"]
+    if players not in _SEATS:
+        raise Skip(f"no seating for {players} players")
+    order = play_order(players, facts(ruleset)["direction"])
+    team_of = {s: t for t, group in teams_of(players).items() for s in group}
+    return order, team_of
+
+
+def kind_name(ruleset: str, shape: str, rank: str | None) -> str:
+    """Our ruleset's name for a meld of this shape (and rank, for sets)."""
+    kinds = facts(ruleset)["kinds"]
+    if shape == "sequence":
+        return kinds.get("sequence", "sequence")
+    if rank in kinds:
+        return kinds[rank]
+    return kinds.get("set", "set")
+
+
+def deck_of(state: dict) -> tuple[int, int]:
+    """(standard decks, jokers) of a complete state, by counting its cards."""
+    total = 0
+    jokers = 0
+    for c in all_cards(state):
+        total += 1
+        jokers += c == JOKER
+    return (total - jokers) // 52, jokers
+
+
+def all_cards(state: dict) -> list[str]:
+    out: list[str] = []
+    for hand in state.get("hands", {}).values():
+        out += cards(hand)
+    out += cards(state.get("stock", [])) + cards(state.get("pile", [])) + cards(state.get("aside", []))
+    for team in state.get("teams", {}).values():
+        out += cards(team.get("red_threes", []))
+        for meld in team.get("melds", []):
+            out += cards(meld["cards"] if isinstance(meld, dict) else meld)
+    return out
+
+
+# ------------------------------------------------------------ checkout
+
+def checkout_path(argv: list[str], env_var: str, marker: str) -> Path:
+    """The engine checkout: --checkout PATH, else the environment variable.
+    `marker` is a file that must exist in it (relative path)."""
+    path = None
+    if "--checkout" in argv:
+        i = argv.index("--checkout")
+        if i + 1 < len(argv):
+            path = argv[i + 1]
+    path = path or os.environ.get(env_var)
+    if not path:
+        raise SystemExit(f"no checkout: pass --checkout PATH or set {env_var}")
+    root = Path(path).expanduser().resolve()
+    if not (root / marker).exists():
+        raise SystemExit(f"{root} does not look like the expected checkout (no {marker})")
+    return root
+
+
+def option(argv: list[str], name: str, default: str | None = None) -> str | None:
+    if name in argv:
+        i = argv.index(name)
+        if i + 1 < len(argv):
+            return argv[i + 1]
+    return default
+
+
+# ------------------------------------------------------------ protocol loop
+
+def answer(adapter, message) -> dict | None:
+    if not isinstance(message, dict) or not isinstance(message.get("cmd"), str):
+        return {"errored": True, "message": "a message is an object with a 'cmd' string"}
+    cmd = message["cmd"]
+    if cmd == "stop":
+        return None
+    if cmd == "start":
+        if message.get("protocol") != PROTOCOL_VERSION:
+            return {"errored": True, "message": f"this adapter speaks protocol {PROTOCOL_VERSION}",
+                    "protocol": PROTOCOL_VERSION}
+        return {"ready": True, "protocol": PROTOCOL_VERSION, "implementation": adapter.IMPLEMENTATION,
+                "rulesets": list(adapter.rulesets()), "features": sorted(adapter.features())}
+    if cmd != "run":
+        return {"errored": True, "message": f"unknown cmd {cmd!r}"}
+    case_id = message.get("id")
+    try:
+        if message.get("ruleset") not in adapter.rulesets():
+            raise Skip(f"ruleset {message.get('ruleset')!r} is not one this adapter maps")
+        out = adapter.run(message)
+        return {"id": case_id, **out}
+    except Skip as exc:
+        return {"id": case_id, "skipped": True, "message": str(exc)}
+    except Errored as exc:
+        return {"id": case_id, "errored": True, "message": str(exc)}
+    except Exception as exc:  # the engine crashed: report it, keep serving
+        traceback.print_exc(file=sys.stderr)
+        return {"id": case_id, "errored": True,
+                "message": f"engine raised {type(exc).__name__}: {exc}".splitlines()[0][:400]}
+
+
+def serve(adapter, stdin=None, stdout=None) -> None:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    for line in stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            out = {"errored": True, "message": f"not JSON: {exc}"}
+        else:
+            out = answer(adapter, message)
+            if out is None:
+                return
+        stdout.write(json.dumps(out) + "\n")
+        stdout.flush()
+
+
+# ------------------------------------------------------------- random play
+
+def random_play_main(adapter, argv: list[str]) -> bool:
+    """`--random-play N [--seed S]`: play N hands with the engine's own
+    legal-move generator and random choices, print a JSON summary of what
+    broke (states with no legal action before the end of the hand, legal
+    actions the engine then refuses or crashes on, cards lost or gained,
+    hands that never end). Returns False when the option is absent."""
+    if "--random-play" not in argv:
+        return False
+    hands = int(option(argv, "--random-play", "100"))
+    seed = int(option(argv, "--seed", "0"))
+    findings: dict[str, list] = {}
+    ended = 0
+    steps = 0
+    for s in range(seed, seed + hands):
+        out = adapter.random_hand(s)
+        steps += out.get("steps", 0)
+        ended += bool(out.get("ended"))
+        for f in out.get("findings", []):
+            findings.setdefault(f["kind"], []).append({"seed": s, **f})
+    summary = {"implementation": adapter.IMPLEMENTATION["name"], "hands": hands, "first_seed": seed,
+               "hands_ended": ended, "actions": steps,
+               "findings": {k: {"count": len(v), "examples": v[:3]} for k, v in findings.items()}}
+    print(json.dumps(summary, indent=2, default=str))
+    return True
+
+
+# Meld reasons as they read when the meld is the one made with the pile's top card.
+PILE_MELD_REASONS = {"meld.too-few-naturals": "pile.too-few-naturals", "meld.only-wilds": "pile.too-few-naturals",
+                     "meld.too-many-wilds": "pile.too-many-wilds", "meld.too-few-cards": "pile.too-few-hand-cards"}
+
+
+def as_pile_reason(reason: str) -> str:
+    return PILE_MELD_REASONS.get(reason, reason)
