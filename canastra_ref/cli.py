@@ -23,6 +23,7 @@ COMMANDS = (
     "canastra_ref.commands.serve",         # serve
     "canastra_conformance.conformance_command",  # conformance
     "canastra_conformance.coverage_command",   # coverage
+    "canastra_tools.diff_command",         # diff, dispute
     "canastra_conformance.mutation_command",   # mutate
 )
 

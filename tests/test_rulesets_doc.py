@@ -1,0 +1,24 @@
+"""docs/rulesets.md is what the matrix generator prints (regenerate it with
+`python -m canastra_tools.matrix --write` or `canastra diff --matrix --write`)."""
+from __future__ import annotations
+
+from canastra_ref.cli import main
+from canastra_tools import matrix
+
+
+def test_rulesets_doc_is_current():
+    assert matrix.DOC.read_text(encoding="utf-8") == matrix.render(), \
+        "docs/rulesets.md is stale: run python -m canastra_tools.matrix --write"
+
+
+def test_the_matrix_has_the_ten_pairs():
+    text = matrix.render()
+    pairs = [line for line in text.splitlines() if line.startswith("### ")]
+    assert len(pairs) == 10
+    assert "| classica / uruguaya |" in text and "| cbc / ituiutaba |" in text
+
+
+def test_matrix_command(capsys):
+    assert main(["diff", "--matrix"]) == 0
+    assert capsys.readouterr().out == matrix.render()
+    assert matrix.main(["--check"]) == 0

@@ -1,0 +1,159 @@
+"""Reading a situation file: a fixture-shaped case without expectations.
+
+A situation is a YAML (or JSON) mapping, or a list holding one, with:
+
+    id, title, description       optional words for the ruling
+    ruleset                      optional: rule under this ruleset only
+    reading                      optional: dispute -> reading assumed (with ruleset)
+    state + actions, or query    as in a fixture (conformance/README.md)
+
+It is checked against the definitions of the fixture schema
+(conformance/schema/fixture.schema.json); every error names the file, line
+and column of the offending value and its JSON path.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from canastra_ref.errors import CanastraError, ErrorList, InputError, SourcePosition
+from canastra_ref.paths import ROOT
+
+SCHEMA = ROOT / "conformance" / "schema" / "fixture.schema.json"
+FIELDS = ("id", "title", "description", "ruleset", "reading", "state", "actions", "query")
+
+
+@dataclass
+class Situation:
+    file: str
+    data: dict                               # state + actions, or query
+    ruleset: str | None = None
+    reading: dict = field(default_factory=dict)
+    title: str = ""
+    description: str = ""
+    positions: dict = field(default_factory=dict, repr=False)
+    lines: list = field(default_factory=list, repr=False)
+
+    def error(self, message: str, path: str = "$", expected: str | None = None) -> InputError:
+        at = path
+        mark = self.positions.get(at)
+        while mark is None and at not in ("$", ""):
+            at = at[:at.rindex("[")] if at.endswith("]") else at.rsplit(".", 1)[0]
+            mark = self.positions.get(at)
+        mark = mark or (1, 1)
+        line = self.lines[mark[0] - 1] if 0 < mark[0] <= len(self.lines) else None
+        return InputError(f"{message} [{path}]" if path not in ("$", "") and path not in message else message,
+                          position=SourcePosition(self.file, mark[0], mark[1]), expected=expected,
+                          source_line=line)
+
+
+def _compose(text: str, filename: str):
+    """The YAML data and a map JSON path -> (line, column) of every node."""
+    lines = text.splitlines()
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        pos = SourcePosition(filename, mark.line + 1, mark.column + 1) if mark else None
+        line = lines[mark.line] if mark and mark.line < len(lines) else None
+        raise CanastraError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", position=pos,
+                            source_line=line) from None
+    positions: dict[str, tuple[int, int]] = {}
+    constructor = yaml.SafeLoader("")
+
+    def build(n, path: str):
+        positions[path] = (n.start_mark.line + 1, n.start_mark.column + 1)
+        if isinstance(n, yaml.MappingNode):
+            out = {}
+            for key_node, value_node in n.value:
+                key = str(constructor.construct_object(key_node, deep=True))
+                if key in out:
+                    raise CanastraError(f"duplicate key {key!r}", position=SourcePosition(
+                        filename, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
+                        source_line=lines[key_node.start_mark.line])
+                out[key] = build(value_node, f"{path}.{key}")
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            return [build(item, f"{path}[{i}]") for i, item in enumerate(n.value)]
+        return constructor.construct_object(n, deep=True)
+
+    return (build(node, "$") if node is not None else None), positions
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    fixture = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    defs = fixture["$defs"]
+    return {
+        "$defs": defs, "type": "object", "additionalProperties": False,
+        "properties": {"id": {"type": "string"}, "title": {"type": "string"},
+                       "description": {"type": "string"}, "ruleset": {"type": "string"},
+                       "reading": {"type": "object", "additionalProperties": {"type": "string"}},
+                       "state": {"$ref": "#/$defs/state"},
+                       "actions": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/action"}},
+                       "query": {"$ref": "#/$defs/query"}},
+        "oneOf": [{"required": ["actions"], "not": {"required": ["query"]}},
+                  {"required": ["query"], "not": {"anyOf": [{"required": ["state"]}, {"required": ["actions"]}]}}],
+    }
+
+
+def _json_path(error) -> str:
+    out = "$"
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _message(error) -> tuple[str, str | None]:
+    """A schema error in words: a bad card is named as such."""
+    from canastra_ref.cards import parse_card
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        for token in error.instance.split() or [error.instance]:
+            try:
+                parse_card(token)
+            except CanastraError as exc:
+                return f"unknown card {token!r}", exc.expected
+    message = error.message
+    return (message if len(message) < 200 else message[:197] + "..."), None
+
+
+def load_situation(path: Path) -> Situation:
+    if not path.is_file():
+        raise CanastraError(f"no such situation file: {path}")
+    text = path.read_text(encoding="utf-8")
+    data, positions = _compose(text, str(path))
+    sit = Situation(str(path), {}, positions=positions, lines=text.splitlines())
+    if isinstance(data, list):
+        if len(data) != 1:
+            raise sit.error(f"a situation file holds one situation, not a list of {len(data)}", "$")
+        data = data[0]
+        sit.positions = {"$" + k[len("$[0]"):]: v for k, v in positions.items() if k.startswith("$[0]")}
+        sit.positions.setdefault("$", positions.get("$", (1, 1)))
+    if not isinstance(data, dict):
+        raise sit.error("a situation is a mapping with a state and actions, or a query", "$",
+                        expected="keys such as state:, actions: (see docs/examples/)")
+    if "expect" in data:
+        raise sit.error("a situation states no expectations: remove 'expect' (the dispute report gives the "
+                        "rulings)", "$.expect")
+    errors = []
+    validator = jsonschema.Draft202012Validator(schema())
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        best = jsonschema.exceptions.best_match([error]) if error.context else error
+        where = _json_path(best)
+        message, expected = _message(best)
+        errors.append(sit.error(f"{message} (at {where})", where, expected))
+    if errors:
+        raise errors[0] if len(errors) == 1 else ErrorList(errors)
+    sit.ruleset = data.get("ruleset")
+    sit.reading = dict(data.get("reading") or {})
+    sit.title = data.get("title") or data.get("id") or path.stem
+    sit.description = data.get("description", "")
+    sit.data = {k: data[k] for k in ("state", "actions", "query") if k in data}
+    if sit.reading and not sit.ruleset:
+        raise sit.error("a reading needs the ruleset it belongs to", "$.reading", expected="ruleset: <id>")
+    return sit
