@@ -43,7 +43,7 @@ def _check_common(engine: Engine, kind: MeldKind, cards: list[str], naturals: li
     if kind.max_cards is not None and len(cards) > kind.max_cards:
         raise MeldError("meld.too-many-cards", f"a {kind.name} holds at most {kind.max_cards} cards",
                         f"meld.{kind.name}.max_cards")
-    if kind.shape != "wilds" and len(wilds) > kind.max_wilds:
+    if len(wilds) > kind.max_wilds:
         raise MeldError("meld.too-many-wilds", f"a {kind.name} holds at most {kind.max_wilds} wild card(s)",
                         f"meld.{kind.name}.max_wilds")
     if len(naturals) < kind.min_naturals:

@@ -60,7 +60,9 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         act.decide("pile.take.max_wilds", ctx)
     act.take_from_hand(with_cards)
     if onto is None:
-        state.turn.pile_meld = lay_new(act, with_cards + [top], join=True)
+        # taking the pile with the last hand cards when the pile holds only its top is a going out
+        empties = not act.hand and not state.pile
+        state.turn.pile_meld = lay_new(act, with_cards + [top], going_out=empties, join=True)
     else:
         state.turn.pile_meld = onto
         before, _, layout = add_to(act, onto, [top] + with_cards)
