@@ -12,11 +12,12 @@ multisets; cards are compared in canonical spelling.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
-from canastra_ref.cards import parse_card
+from canastra_ref.cards import full_deck, parse_card
 from canastra_ref.dsl.loader import load
-from canastra_ref.engine.completion import complete
+from canastra_ref.engine.completion import complete, fill_key
 from canastra_ref.engine.table import make_table
 from canastra_ref.errors import InputError
 
@@ -38,8 +39,21 @@ def message_for(case: Case) -> dict:
         message["query"] = query
     else:
         message["state"] = _complete(case, case.state)
-        message["actions"] = [canonical.action(a) for a in case.actions]
+        message["actions"] = [_full_deck_order(case, canonical.action(a)) for a in case.actions]
     return message
+
+
+def _full_deck_order(case: Case, action: dict) -> dict:
+    """A deal from a stated order gets the whole deck: the stated top cards,
+    then the rest in the completion rule's fill order."""
+    deal = action.get("deal")
+    if not isinstance(deal, dict) or "deck" not in deal:
+        return action
+    ruleset = ruleset_for(case.ruleset, case.reading)
+    rest = Counter(full_deck(ruleset.value("deck.decks"), ruleset.value("deck.jokers")))
+    rest.subtract(Counter(deal["deck"]))
+    order = list(deal["deck"]) + sorted((c for c, n in rest.items() for _ in range(max(n, 0))), key=fill_key)
+    return {**action, "deal": {"deck": order}}
 
 
 def _unordered_kinds(case: Case) -> frozenset:

@@ -3,7 +3,9 @@
 `apply(engine, state, action)` returns (new state, verdict) and never changes
 `state`; a rejected action returns `state` itself. Actions (JSON):
 
-    {"player": "N", "deal": {"seed": 7}}          the dealer deals (phase deal)
+    {"player": "N", "deal": {"seed": 7}}          the dealer deals a seeded shuffle (phase deal)
+    {"player": "N", "deal": {"deck": ["4c", ...]}}   ... or the deck in this order from the top
+                                                  (the rest follows in the fill order of completion.py)
     {"player": "N", "exact_cut": true}            the cutter cut exactly (phase deal)
     {"player": "N", "misdeal": true}              the dealer misdealt (before play starts)
     {"player": "N", "replace_red_three": "3h"}    exchange a red three
@@ -56,9 +58,13 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
     arg = action[verb]
     where = f"{path}.{verb}"
     if verb == "deal":
-        if not isinstance(arg, dict) or not isinstance(arg.get("seed"), int) or isinstance(arg.get("seed"), bool):
-            raise InputError("deal takes {\"seed\": <integer>}", json_path=where)
-        arg = arg["seed"]
+        seed = arg.get("seed") if isinstance(arg, dict) else None
+        if isinstance(arg, dict) and set(arg) == {"deck"}:
+            arg = (None, _cards(arg["deck"], f"{where}.deck"))
+        elif isinstance(arg, dict) and set(arg) == {"seed"} and isinstance(seed, int) and not isinstance(seed, bool):
+            arg = (seed, None)
+        else:
+            raise InputError("deal takes {\"seed\": <integer>} or {\"deck\": [cards from the top]}", json_path=where)
     elif verb in ("replace_red_three", "lay_down_red_three", "discard"):
         arg = _card(arg, where)
     elif verb == "draw":
@@ -132,7 +138,7 @@ def _dispatch(act: Act, verb: str, arg) -> str:
             act.reject("turn.already-dealt", "the hand has already been dealt")
         if act.player != state.dealer:
             act.reject("turn.not-your-turn", f"{state.dealer} deals this hand", "play.direction")
-        deals.deal(act, arg)
+        deals.deal(act, *arg)
         return "deal.dealt"
     if verb == "exact_cut":
         if state.turn.phase != "deal":

@@ -3,9 +3,11 @@ cut and the misdeal, and the next hand of a game."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ..cards import full_deck
 from .act import Act
+from .completion import fill_key
 from .context import CardContext
 from .rules import Engine
 from .state import PlayerState, State, TeamState, Turn
@@ -24,9 +26,11 @@ def new_hand(engine: Engine, dealer: str | None = None, scores: dict[str, int] |
                  stock=full_deck(*engine.deck), pile=[], started=False)
 
 
-def deal(act: Act, seed: int) -> None:
-    """Shuffle every card with `seed` and deal them one at a time in the order
-    of play, starting after the dealer."""
+def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> None:
+    """Deal from a seeded shuffle of every card, or from a stated order: `deck`
+    lists the cards from the top, the rest following in the fill order of
+    completion.py. Cards are dealt one at a time in the order of play, starting
+    after the dealer; the rest is the stock, its top card first."""
     state = act.state
     cards = state.stock + state.pile + state.aside
     for seat in state.table.seats:
@@ -39,15 +43,26 @@ def deal(act: Act, seed: int) -> None:
         for meld in team.melds:
             cards += meld.cards
         team.red_threes, team.melds = [], []
-    cards.sort()
-    random.Random(seed).shuffle(cards)
+    if deck is None:
+        cards.sort()
+        random.Random(seed).shuffle(cards)
+        order = cards
+    else:
+        rest = Counter(cards)
+        rest.subtract(Counter(deck))
+        if any(n < 0 for n in rest.values()):
+            extra = sorted(c for c, n in rest.items() if n < 0)
+            act.reject("action.malformed", f"the deck order names more copies than the deck holds: {', '.join(extra)}")
+        order = list(deck) + sorted(rest.elements(), key=fill_key)
     count = act.value("deal.cards")
     act.decide("play.direction")
-    order = state.table.from_dealer(state.dealer)
+    seats = state.table.from_dealer(state.dealer)
+    position = 0
     for _ in range(count):
-        for seat in order:
-            state.player_w(seat).hand.append(cards.pop())
-    state.stock, state.pile, state.aside = cards, [], []
+        for seat in seats:
+            state.player_w(seat).hand.append(order[position])
+            position += 1
+    state.stock, state.pile, state.aside = order[position:], [], []
     if act.value("pile.start") == "upcard":
         while state.stock:
             card = state.stock.pop(0)
@@ -55,7 +70,7 @@ def deal(act: Act, seed: int) -> None:
             if not act.value("pile.upcard_covered", CardContext(act.engine, card)):
                 break
     act.decide("play.first_player")
-    state.turn = Turn(player=order[0], phase="draw", first=True)
+    state.turn = Turn(player=seats[0], phase="draw", first=True)
     state.started = False
 
 
