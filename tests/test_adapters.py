@@ -99,8 +99,10 @@ def test_protocol_loop_reports_skip_errored_and_crash():
         def features(self):
             return {"setup"}
 
-        def run(self, message):
-            kind = message["query"]["k"]
+        UNSUPPORTED_VERBS: dict = {}
+
+        def query(self, ruleset, q):
+            kind = q["k"]
             if kind == "skip":
                 raise Skip("cannot")
             if kind == "err":

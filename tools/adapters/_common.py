@@ -11,7 +11,9 @@ An adapter is a class with:
     IMPLEMENTATION: dict            name, version, language, homepage
     rulesets() -> list[str]         the rulesets it accepts
     features() -> list[str]         the feature tags it can express
-    run(message) -> dict            {"results": [...]} or {"result": ...}
+    run(message) -> dict            {"results": [...]} for a case with actions
+    query(ruleset, query) -> object the result of a query case
+    UNSUPPORTED_VERBS: dict         verb -> why the engine cannot express it (the case is skipped)
 
 `run` raises Skip (cannot express the case) or Errored (the engine failed);
 any other exception is caught by `serve` and reported as errored with a
@@ -248,8 +250,13 @@ def answer(adapter, message) -> dict | None:
     try:
         if message.get("ruleset") not in adapter.rulesets():
             raise Skip(f"ruleset {message.get('ruleset')!r} is not one this adapter maps")
-        out = adapter.run(message)
-        return {"id": case_id, **out}
+        if message.get("query") is not None:
+            return {"id": case_id, "result": adapter.query(message["ruleset"], message["query"])}
+        for action in message.get("actions") or []:
+            verb = next((k for k in action if k != "player"), None)
+            if verb in adapter.UNSUPPORTED_VERBS:
+                raise Skip(f"{verb}: {adapter.UNSUPPORTED_VERBS[verb]}")
+        return {"id": case_id, **adapter.run(message)}
     except Skip as exc:
         return {"id": case_id, "skipped": True, "message": str(exc)}
     except Errored as exc:

@@ -35,6 +35,7 @@ UNSUPPORTED_VERBS = {
 
 
 class OpenSpielAdapter:
+    UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
     def __init__(self, root):
         sys.path.insert(0, str(root))
         try:
@@ -59,13 +60,7 @@ class OpenSpielAdapter:
     # ------------------------------------------------------------ run
     def run(self, message):
         ruleset = message["ruleset"]
-        if message.get("query") is not None:
-            return {"result": self.query(ruleset, message["query"])}
         state = message["state"]
-        for a in message["actions"]:
-            verb = next((k for k in a if k != "player"), None)
-            if verb in UNSUPPORTED_VERBS:
-                raise Skip(f"{verb}: {UNSUPPORTED_VERBS[verb]}")
         order, team_of = seating(state, ruleset)
         if state.get("ended"):
             raise Skip("a finished hand has no playable counterpart")

@@ -36,6 +36,7 @@ UNSUPPORTED_VERBS = {
 
 
 class ThesisAdapter:
+    UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
     def __init__(self, root, profile: str):
         sys.path.insert(0, str(root / "src"))
         from buraco.engine import serialize, turns, actions, state as st, scoring, melds  # noqa: F401
@@ -90,14 +91,8 @@ class ThesisAdapter:
     # ------------------------------------------------------------ run
     def run(self, message: dict) -> dict:
         ruleset = message["ruleset"]
-        if message.get("query") is not None:
-            return {"result": self.query(ruleset, message["query"])}
         state = message["state"]
         actions = message["actions"]
-        for a in actions:
-            verb = next((k for k in a if k != "player"), None)
-            if verb in UNSUPPORTED_VERBS:
-                raise Skip(f"{verb}: {UNSUPPORTED_VERBS[verb]}")
         order, team_of = seating(state, ruleset)
         cfg = self.cfg_for(len(order), deck_of(state))
         rules = self.rules(cfg)

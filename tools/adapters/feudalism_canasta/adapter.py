@@ -57,6 +57,7 @@ class Bridge:
 
 
 class FeudalismAdapter:
+    UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
     def __init__(self, root, node="node"):
         self.bridge = Bridge(root, node)
         version = "1.0.0"
@@ -84,13 +85,7 @@ class FeudalismAdapter:
     # ------------------------------------------------------------ run
     def run(self, message):
         ruleset = message["ruleset"]
-        if message.get("query") is not None:
-            return {"result": self.query(ruleset, message["query"])}
         state = message["state"]
-        for a in message["actions"]:
-            verb = next((k for k in a if k != "player"), None)
-            if verb in UNSUPPORTED_VERBS:
-                raise Skip(f"{verb}: {UNSUPPORTED_VERBS[verb]}")
         order, team_of = seating(state, ruleset)
         match = tr.to_engine(state, order, team_of, self.config(len(order)))
         want = Counter(all_cards(state)) - Counter(cards(state.get("aside", [])))

@@ -31,6 +31,7 @@ UNSUPPORTED_VERBS = {
 
 
 class GabrielAdapter:
+    UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
     def __init__(self, root):
         sys.path.insert(0, str(root / "src"))
         from canastra.core import engine, card as gcard, constants, game
@@ -150,13 +151,7 @@ class GabrielAdapter:
     # ------------------------------------------------------------ run
     def run(self, message):
         ruleset = message["ruleset"]
-        if message.get("query") is not None:
-            return {"result": self.query(ruleset, message["query"])}
         state = message["state"]
-        for a in message["actions"]:
-            verb = next((k for k in a if k != "player"), None)
-            if verb in UNSUPPORTED_VERBS:
-                raise Skip(f"{verb}: {UNSUPPORTED_VERBS[verb]}")
         eng, order, team_of = self.load(state, ruleset)
         results, current = [], state
         for action in message["actions"]:
