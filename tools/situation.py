@@ -121,10 +121,10 @@ def resolve(table, situation: dict) -> dict:
     for state in states:
         if not isinstance(state, dict):
             continue
-        for field in ("hands", "players"):
-            if isinstance(state.get(field), dict):
-                state[field] = {seat(k, f"$.state.{field}.{k}") if k.startswith("@") else k: v
-                                for k, v in state[field].items()}
+        for key in ("hands", "players"):
+            if isinstance(state.get(key), dict):
+                state[key] = {seat(k, f"$.state.{key}.{k}") if k.startswith("@") else k: v
+                              for k, v in state[key].items()}
         if isinstance(state.get("teams"), dict):
             state["teams"] = {table.team_of[seat(k, f"$.state.teams.{k}")] if k.startswith("@") else k: v
                               for k, v in state["teams"].items()}

@@ -18,7 +18,7 @@ from .actions import apply
 from .context import ActionContext
 from .rules import Engine
 from .state import State
-from .verdict import ACCEPTED, PENALISED, REJECTED
+from .verdict import PENALISED, REJECTED
 
 
 class RandomAgent:
