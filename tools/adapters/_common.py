@@ -321,3 +321,12 @@ PILE_MELD_REASONS = {"meld.too-few-naturals": "pile.too-few-naturals", "meld.onl
 
 def as_pile_reason(reason: str) -> str:
     return PILE_MELD_REASONS.get(reason, reason)
+
+
+def main(make, argv=None) -> None:
+    """An adapter's entry point: build it with make(argv), then random-play
+    (--random-play N) or serve the protocol on stdin/stdout."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    adapter = make(argv)
+    if not random_play_main(adapter, argv):
+        serve(adapter)

@@ -17,8 +17,9 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
 import translate as tr  # noqa: E402
+from _common import main as run_adapter  # noqa: E402
 from _common import (ALL_RULESETS, Errored, Reject, Skip, all_cards, card, cards, checkout_path,  # noqa: E402
-                     facts, random_play_main, seating, serve, sort_key, teams_of)
+                     facts, seating, sort_key, teams_of)
 
 ENV_VAR = "CANASTRA_GABRIEL_CHECKOUT"
 UNSUPPORTED_VERBS = {
@@ -363,10 +364,7 @@ def make(argv):
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    adapter = make(argv)
-    if not random_play_main(adapter, argv):
-        serve(adapter)
+    run_adapter(make, argv)
 
 
 if __name__ == "__main__":
