@@ -1,7 +1,11 @@
 """canastra_ref: the reference implementation of canastra-spec.
 
-dsl/     the rules DSL: parser, typed ruleset model, validation
-cards    card notation and decks
-cli      the `canastra` command
+dsl/      the rules DSL: parser, typed ruleset model, validation
+engine/   the game engine: state, actions, verdicts, scoring
+cards     card notation and decks
+protocol  the conformance protocol's messages, answered by the engine
+paths     where the grammar and the specs (data packages grammar/, specs/) are
+
+It imports nothing of canastra_conformance, canastra_tools or canastra_cli.
 """
 __version__ = "0.1.0"

@@ -18,6 +18,8 @@ suite       choosing the cases (filters, skip list) and running them
 results     a run's results and their JSON report
 report      text and JSON output (junit: JUnit XML; progress: the terminal line)
 compare     what changed between two JSON reports
-conformance_command   the CLI command
+paths       where the fixtures, the schemas and the other data files are
 pytest_plugin         the fixtures as pytest items (conftest.py loads it)
+
+Its command (`canastra conformance`) is canastra_cli.conformance.
 """

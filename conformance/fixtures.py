@@ -17,9 +17,10 @@ import yaml
 from canastra_ref.cache import cached
 from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
 from canastra_ref.features import FEATURES
-from canastra_ref.paths import FIXTURES_DIR
 
-SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "fixture.schema.json"
+from .paths import FIXTURES_DIR, SCHEMA_DIR
+
+SCHEMA_PATH = SCHEMA_DIR / "fixture.schema.json"
 
 
 @dataclass(frozen=True)

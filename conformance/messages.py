@@ -13,10 +13,10 @@ from pathlib import Path
 
 import jsonschema
 
+from .paths import SCHEMA_DIR
 from .policy import QUOTE_LIMIT
 
 PROTOCOL_VERSION = 1
-SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 KINDS = ("start", "started", "run", "run-answer", "stop")
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import yaml
 
@@ -28,8 +27,8 @@ from canastra_ref.protocol import handle
 
 from .fixtures import Case
 from .grading import PASSED, grade, message_for
+from .paths import EQUIVALENT_MUTANTS
 
-EQUIVALENT_FILE = Path(__file__).resolve().parent / "mutants-equivalent.yaml"
 _FLIPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 
 
@@ -242,7 +241,7 @@ def run(ruleset: str, cases: list[Case], progress=None) -> Report:
 
 def equivalents() -> dict[str, str]:
     """Survivors judged equivalent: mutant id -> reason."""
-    if not EQUIVALENT_FILE.is_file():
+    if not EQUIVALENT_MUTANTS.is_file():
         return {}
-    data = yaml.safe_load(EQUIVALENT_FILE.read_text(encoding="utf-8")) or []
+    data = yaml.safe_load(EQUIVALENT_MUTANTS.read_text(encoding="utf-8")) or []
     return {item["id"]: item["reason"] for item in data}

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from canastra_ref.errors import CanastraError, ErrorList
-from canastra_ref.paths import FIXTURES_DIR
 
 from .grading import ERRORED, FAILED, SKIPPED, Grade
+from .paths import FIXTURES_DIR
 from .policy import DEFAULT_TIMEOUT
 
 __all__ = ["pytest_addoption", "pytest_collect_file", "pytest_report_header", "pytest_unconfigure"]

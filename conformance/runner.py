@@ -11,7 +11,6 @@ support skipped.
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -23,12 +22,6 @@ from .grading import ERRORED, SKIPPED, Grade, grade, message_for
 from .messages import PROTOCOL_VERSION, problem_with, quote
 from .policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, STOP_GRACE
 from .process import EOF, LINE, OVERFLOW, TIMEOUT, ImplementationProcess
-
-
-
-def reference_command() -> list[str]:
-    """`canastra serve` for the Python running this: the reference, as anyone else."""
-    return [sys.executable, "-m", "canastra_ref.cli", "serve"]
 
 
 def encode(message: dict) -> bytes:

@@ -10,7 +10,6 @@ there, with Node on the PATH), and is skipped with a message otherwise.
 """
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import os
@@ -25,29 +24,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = ROOT / "tools" / "adapters"
-sys.path.insert(0, str(ADAPTERS))
+sys.path.insert(0, str(ADAPTERS))     # as each adapter script does: _common and the adapters' packages
 
 import _common  # noqa: E402
 from _common import Reject, Skip  # noqa: E402
-
-
-def _load(name: str, module: str = "translate"):
-    spec = importlib.util.spec_from_file_location(f"{name}_{module}", ADAPTERS / name / f"{module}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-thesis = _load("canastra_thesis")
-ospiel = _load("canasta_openspiel")
-gabriel = _load("gabriel_canastra")
-feudal = _load("feudalism_canasta")
+from canasta_openspiel import translate as ospiel  # noqa: E402
+from canastra_thesis import translate as thesis  # noqa: E402
+from feudalism_canasta import translate as feudal  # noqa: E402
+from gabriel_canastra import translate as gabriel  # noqa: E402
 
 
 @lru_cache(maxsize=None)
 def _messages():
-    from conformance.fixtures import load_all
-    from conformance.grading import message_for
+    from canastra_conformance.fixtures import load_all
+    from canastra_conformance.grading import message_for
     out = []
     for case in load_all():
         if case.kind == "actions":
@@ -387,7 +377,7 @@ def test_full_run_through_the_runner(name, tmp_path):
         pytest.skip(f"{python_var} is not set to an interpreter with the engine's dependencies")
     report = tmp_path / "report.json"
     command = f"{python} {ADAPTERS / name / 'adapter.py'} --checkout {checkout}"
-    proc = subprocess.run([sys.executable, "-m", "canastra_ref.cli", "conformance", "--impl", command,
+    proc = subprocess.run([sys.executable, "-m", "canastra_cli", "conformance", "--impl", command,
                            "--ruleset", "classica", "--format", "json", "--output", str(report)],
                           capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert report.exists(), proc.stderr[-2000:]

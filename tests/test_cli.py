@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from canastra_ref.cli import main
+from canastra_cli.cli import main
 
 
 def test_check_passes_on_the_specs(capsys):

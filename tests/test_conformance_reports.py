@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from canastra_ref.cli import main
+from canastra_cli.cli import main
 from test_conformance_runner import FIXTURES, IDS, conformance, impl, report
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from canastra_ref.cli import main
+from canastra_cli.cli import main
 
 DATA = Path(__file__).resolve().parent / "data"
 FIXTURES = DATA / "conformance"
@@ -49,7 +49,7 @@ def test_the_reference_passes_through_the_subprocess(out):
     code, data = report(out)
     assert code == 0
     assert data["implementation"]["name"] == "canastra-ref"
-    assert data["command"][-3:] == ["-m", "canastra_ref.cli", "serve"]
+    assert data["command"][-3:] == ["-m", "canastra_cli", "serve"]
     assert list(data["cases"]) == IDS
     assert set(statuses(data).values()) == {"passed"}
     assert data["summary"] == {"total": 6, "passed": 6, "failed": 0, "errored": 0, "skipped": 0,

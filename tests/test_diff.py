@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from canastra_ref.cli import main
+from canastra_cli.cli import main
 from canastra_tools.concepts import CONCEPTS
 from canastra_tools.diff import CITES_ONLY, DEAD_ONLY, DIFFERS, SAME, compare
 from canastra_tools.sides import parse_side, parse_sides

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from canastra_ref.cli import main
+from canastra_cli.cli import main
 from canastra_tools.dispute import evaluate
 from canastra_tools.situation_file import load_situation
 

@@ -2,6 +2,8 @@
 run-time conflicts, on the small test spec and on spec/cbc.canastra."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from canastra_ref.dsl.build import build
@@ -128,5 +130,5 @@ def test_cbc_red_threes_sign_depends_on_a_real_canastra():
 
 def test_docs_reference_is_current():
     from canastra_ref.dsl import reference
-    text = reference.DOC.read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[1] / reference.DOC).read_text(encoding="utf-8")
     assert reference.splice(text) == text, "run: python -m canastra_ref.dsl.reference --write"

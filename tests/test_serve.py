@@ -12,7 +12,7 @@ import pytest
 
 from canastra_conformance.messages import PROTOCOL_VERSION, problem_with
 from canastra_ref import protocol
-from canastra_ref.commands.serve import serve
+from canastra_cli.serve import serve
 
 CASE = {"cmd": "run", "id": "x", "ruleset": "cbc", "reading": {}, "query": {"points": "Ah"}}
 
@@ -26,7 +26,7 @@ def exchange(*lines: bytes) -> list[dict]:
 def test_start_run_stop_as_a_subprocess():
     message = b'{"cmd":"start","protocol":1}\n' + json.dumps(CASE).encode() + b'\n{"cmd":"stop"}\n' \
               + json.dumps(CASE).encode() + b"\n"                  # after stop: not read
-    done = subprocess.run([sys.executable, "-m", "canastra_ref.cli", "serve"], input=message,
+    done = subprocess.run([sys.executable, "-m", "canastra_cli", "serve"], input=message,
                           capture_output=True, timeout=60)
     assert done.returncode == 0
     started, answer = [json.loads(line) for line in done.stdout.splitlines()]

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from canastra_ref.errors import CanastraError, ErrorList
-from canastra_ref.paths import FIXTURES_DIR, ROOT
+from canastra_conformance.paths import FIXTURES_DIR
+from canastra_ref.paths import package_dir
 
 from . import hybrid, probes, situation as situations, witness as witness_files
 from .diff import CITES_ONLY, DEAD_ONLY, Diff, SettingDiff, compare
@@ -81,7 +82,7 @@ class Report:
 
 # ------------------------------------------------------------------ reasons
 
-_ENGINE_SOURCES = [ROOT / "canastra_ref" / "engine", ROOT / "canastra_ref" / "protocol.py"]
+_ENGINE_SOURCES = [package_dir("canastra_ref.engine"), package_dir("canastra_ref") / "protocol.py"]
 
 
 def engine_reads(path: str) -> bool:

@@ -18,14 +18,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from canastra_ref.dsl.loader import available  # noqa: E402
-from canastra_ref.engine import actions  # noqa: E402
-from canastra_ref.engine.play import self_play  # noqa: E402
-from canastra_ref.engine.rules import engine_for  # noqa: E402
+from canastra_ref.dsl.loader import available
+from canastra_ref.engine import actions
+from canastra_ref.engine.play import self_play
+from canastra_ref.engine.rules import engine_for
 
 
 def measure(ruleset: str, hands: int, seed: int) -> dict:

@@ -49,11 +49,11 @@ def verdict_agrees(record: dict) -> bool:
 
 def case_kinds() -> dict[str, str]:
     """Fixture id -> "actions" | "query", from the suite when it can be loaded."""
+    from canastra_conformance.fixtures import load_all
+    from canastra_ref.errors import CanastraError
     try:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-        from conformance.fixtures import load_all
         return {c.id: c.kind for c in load_all()}
-    except Exception:
+    except CanastraError:
         return {}
 
 
@@ -172,7 +172,7 @@ def run_reports(specs: list[str], save: str | None) -> dict[str, dict]:
         if not command:
             raise SystemExit(f"--run takes NAME=COMMAND, not {spec!r}")
         target = Path(save or ".") / f"conformance-{name}.json"
-        argv = [sys.executable, "-m", "canastra_ref.cli", "conformance", "--impl", command,
+        argv = [sys.executable, "-m", "canastra_cli", "conformance", "--impl", command,
                 "--format", "json", "--output", str(target)]
         proc = subprocess.run(argv, capture_output=True, text=True)
         if not target.exists():

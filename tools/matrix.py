@@ -1,7 +1,7 @@
 """docs/rulesets.md: the five base rulebooks side by side and compared in pairs.
 
     python -m canastra_tools.matrix            print the document
-    python -m canastra_tools.matrix --write    rewrite docs/rulesets.md
+    python -m canastra_tools.matrix --write    rewrite docs/rulesets.md (from a checkout's root)
     python -m canastra_tools.matrix --check    exit 1 when docs/rulesets.md is stale
     canastra diff --matrix [--write]           the same from the command line
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import sys
 from itertools import combinations
+from pathlib import Path
 
 from canastra_ref import protocol
-from canastra_ref.paths import ROOT
 
 from .concepts import CONCEPTS
 from .diff import DIFFERS, SAME, compare
@@ -23,7 +23,7 @@ from .diff_render import short
 from .sides import make_side
 
 BASE = ("cbc", "ituiutaba", "treze", "classica", "uruguaya")
-DOC = ROOT / "docs" / "rulesets.md"
+DOC = Path("docs") / "rulesets.md"     # in a checkout of the repository, relative to its root
 
 
 def _glance_rows(sides) -> list[tuple[str, list[str]]]:
@@ -114,11 +114,13 @@ def render() -> str:
 
 def main(argv: list[str]) -> int:
     text = render()
+    if ("--write" in argv or "--check" in argv) and not DOC.is_file():
+        print(f"no {DOC} in {Path.cwd()}: run this from the root of a canastra-spec checkout", file=sys.stderr)
+        return 2
     if "--write" in argv:
         DOC.write_text(text, encoding="utf-8")
     elif "--check" in argv:
-        current = DOC.read_text(encoding="utf-8") if DOC.is_file() else ""
-        if current != text:
+        if DOC.read_text(encoding="utf-8") != text:
             print(f"{DOC} is stale: run python -m canastra_tools.matrix --write", file=sys.stderr)
             return 1
     else:

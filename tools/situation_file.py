@@ -22,9 +22,9 @@ import jsonschema
 import yaml
 
 from canastra_ref.errors import CanastraError, ErrorList, InputError, SourcePosition
-from canastra_ref.paths import ROOT
+from canastra_conformance.paths import SCHEMA_DIR
 
-SCHEMA = ROOT / "conformance" / "schema" / "fixture.schema.json"
+SCHEMA = SCHEMA_DIR / "fixture.schema.json"
 FIELDS = ("id", "title", "description", "ruleset", "reading", "state", "actions", "query")
 
 

@@ -51,12 +51,13 @@ def files_for(spec: ast.SpecFile, directory: Path = SPEC_DIR) -> list[ast.SpecFi
 
 @lru_cache(maxsize=None)
 def _load(ruleset: str, readings: tuple[tuple[str, str], ...], directory: str) -> Ruleset:
-    try:
-        spec = spec_file(ruleset, Path(directory))
-    except FileNotFoundError:
+    if not Path(directory).is_dir():
+        raise InputError(f"no spec directory at {directory}")
+    known = available(Path(directory))
+    if ruleset not in known:
         raise InputError(f"unknown ruleset '{ruleset}'",
-                         expected="one of: " + ", ".join(available(Path(directory)))) from None
-    return build(files_for(spec, Path(directory)), dict(readings))
+                         expected="one of: " + ", ".join(known) if known else f"a {SPEC_SUFFIX} file in {directory}")
+    return build(files_for(spec_file(ruleset, Path(directory)), Path(directory)), dict(readings))
 
 
 def load(ruleset: str, readings: dict[str, str] | None = None, directory: Path = SPEC_DIR) -> Ruleset:

@@ -1,19 +1,19 @@
 """Renders the settings and facts reference of docs/dsl.md from the registry.
 
     python -m canastra_ref.dsl.reference            print the reference
-    python -m canastra_ref.dsl.reference --write    rewrite it inside docs/dsl.md
+    python -m canastra_ref.dsl.reference --write    rewrite it inside docs/dsl.md (from a checkout's root)
 
 A test checks that docs/dsl.md holds exactly what this prints.
 """
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from ..paths import ROOT
 from . import facts, settings
 
 BEGIN, END = "<!-- reference:begin -->", "<!-- reference:end -->"
-DOC = ROOT / "docs" / "dsl.md"
+DOC = Path("docs") / "dsl.md"      # in a checkout of the repository, relative to its root
 
 
 def _default(s: settings.Setting) -> str:
@@ -53,6 +53,9 @@ def splice(document: str) -> str:
 
 def main(argv: list[str]) -> int:
     if "--write" in argv:
+        if not DOC.is_file():
+            print(f"no {DOC} in {Path.cwd()}: run this from the root of a canastra-spec checkout", file=sys.stderr)
+            return 2
         DOC.write_text(splice(DOC.read_text(encoding="utf-8")), encoding="utf-8")
     else:
         sys.stdout.write(render())

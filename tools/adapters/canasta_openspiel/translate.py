@@ -18,12 +18,7 @@ the discard phase 2001, discard 2002 + card id, ask partner 2110, answer yes
 """
 from __future__ import annotations
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from _common import JOKER, Reject, Skip, card, cards, is_black_three, kind_name, rank_of, sort_key  # noqa: E402
+from _common import JOKER, Reject, Skip, card, cards, is_black_three, kind_name, rank_of, sort_key
 
 SUITS = "cdhs"
 RANK_IDS = {"A": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6, "8": 7, "9": 8, "T": 9,

@@ -16,10 +16,9 @@ import sys
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
-import translate as tr  # noqa: E402
+from canastra_thesis import translate as tr  # noqa: E402
 from _common import (ALL_RULESETS, JOKER, Errored, Reject, Skip, cards, checkout_path,  # noqa: E402
                      as_pile_reason, deck_of, facts, option, random_play_main, rank_of, seating, serve, sort_key, teams_of, card)
 

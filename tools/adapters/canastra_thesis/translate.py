@@ -16,12 +16,7 @@ set: rank, wild choice), then add one card at a time.
 """
 from __future__ import annotations
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from _common import (JOKER, Reject, Skip, card, cards, is_black_three, is_red_three,  # noqa: E402
+from _common import (JOKER, Reject, Skip, card, cards, is_black_three, is_red_three,
                      kind_name, rank_of, sort_key, suit_of)
 
 SUITS = "cdhs"

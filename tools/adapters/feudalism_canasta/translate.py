@@ -12,12 +12,7 @@ and the discard pile (top last). Moves are {kind: 'drawStock' | 'takePile' |
 """
 from __future__ import annotations
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from _common import JOKER, Reject, Skip, card, cards, is_red_three, kind_name, rank_of, sort_key  # noqa: E402
+from _common import JOKER, Reject, Skip, card, cards, is_red_three, kind_name, rank_of, sort_key
 
 
 def to_card(c: str, ident: str) -> dict:

@@ -13,10 +13,9 @@ import sys
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
-import translate as tr  # noqa: E402
+from gabriel_canastra import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
 from _common import (ALL_RULESETS, Errored, Reject, Skip, all_cards, card, cards, checkout_path,  # noqa: E402
                      facts, seating, sort_key, teams_of)

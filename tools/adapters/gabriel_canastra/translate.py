@@ -10,12 +10,7 @@ team; the stock is drawn from its end, the discard pile's top is its end.
 """
 from __future__ import annotations
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from _common import JOKER, Reject, Skip, card, kind_name, rank_of, suit_of  # noqa: E402
+from _common import JOKER, Reject, Skip, card, kind_name, rank_of, suit_of
 
 ENGINE_ORDER_4 = (1, 3, 0, 2)     # their order of play (engine._CLOCKWISE_ORDER)
 SEQ_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")

@@ -1,0 +1,56 @@
+"""canastra mutate: the spec-mutation check of the fixtures."""
+from __future__ import annotations
+
+import sys
+
+from .common import EXIT_FAILED, EXIT_OK, print_json
+from canastra_ref.errors import CanastraError
+
+
+def cmd_mutate(args) -> int:
+    from canastra_ref.dsl.loader import available
+    from canastra_conformance.fixtures import load_all
+    from canastra_conformance.mutation import equivalents, run
+    rulesets = [args.ruleset] if args.ruleset else available()
+    for ruleset in rulesets:
+        if ruleset not in available():
+            raise CanastraError(f"unknown ruleset '{ruleset}'", expected="one of: " + ", ".join(available()))
+    cases = load_all()
+    known = equivalents()
+    tty = sys.stderr.isatty()
+    reports = []
+    for ruleset in rulesets:
+        def progress(done, total, ruleset=ruleset):
+            if tty:
+                print(f"\r{ruleset}: mutant {done}/{total}", end="", file=sys.stderr, flush=True)
+        reports.append(run(ruleset, cases, progress))
+        if tty:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+    data = [r.to_json(known) for r in reports]
+    if args.format == "json":
+        print_json(data)
+    else:
+        for r, d in zip(reports, data):
+            equivalent = sum(1 for s in d["survivors"] if s["equivalent"])
+            rate = d["killed"] / (d["killed"] + d["survived"] - equivalent) if d["killed"] + d["survived"] - \
+                equivalent else 1.0
+            print(f"{r.ruleset}: {d['killed']}/{d['killed'] + d['survived']} mutants killed "
+                  f"({100 * r.kill_rate:.1f}%), {equivalent} survivor(s) judged equivalent "
+                  f"({100 * rate:.1f}% of the others), {d['stillborn']} stillborn")
+            for s in d["survivors"]:
+                note = f"  [equivalent: {s['equivalent']}]" if s["equivalent"] else ""
+                print(f"  survived {s['id']}: {s['description']}{note}")
+    unexplained = [s for d in data for s in d["survivors"] if not s["equivalent"]]
+    return EXIT_FAILED if unexplained else EXIT_OK
+
+
+def register(sub) -> None:
+    p = sub.add_parser("mutate", help="mutate each spec clause and check that the fixtures notice",
+                       description="Apply single-clause mutations to a ruleset's spec (move a number, flip a "
+                                   "comparison or a condition, swap and/or, drop a clause, swap a dispute's "
+                                   "readings), run the ruleset's fixtures against the reference built from each "
+                                   "mutant and report the kill rate with the surviving mutants. Exits 1 when a "
+                                   "survivor is not listed as equivalent in conformance/mutants-equivalent.yaml.")
+    p.add_argument("ruleset", nargs="?", help="one ruleset (default: all)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=cmd_mutate)
