@@ -11,6 +11,7 @@ from . import __version__
 from .cards import RANKS, parse_card
 from .dsl.loader import available
 from .engine.actions import apply
+from .engine.loading import load_state
 from .engine.melding import classify
 from .engine.rules import engine_for
 from .engine.scoring import score_hand
@@ -61,7 +62,7 @@ def run(message: dict, engine_factory=engine_for) -> dict:
         engine = engine_factory(str(message.get("ruleset")), tuple(sorted(readings.items())))
         if "query" in message:
             return {"id": case_id, "result": query(engine, message["query"])}
-        state = engine.load_state(message.get("state"), root="$.state")
+        state = load_state(engine, message.get("state"), root="$.state")
         actions = message.get("actions")
         if not isinstance(actions, list) or not actions:
             raise InputError("actions is a non-empty list", json_path="$.actions")
@@ -95,7 +96,7 @@ def query(engine, q) -> object:
     if kind == "opening_minimum":
         return opening_minimum(engine, arg)
     if kind == "score":
-        state = engine.load_state(arg, root="$.query.score")
+        state = load_state(engine, arg, root="$.query.score")
         if state.ended is None:
             raise InputError("the score query needs a finished hand ('ended' set)", json_path="$.query.score")
         return {t: s.to_json() for t, s in score_hand(engine, state).items()}
@@ -118,8 +119,8 @@ def _neutral(engine):
     """A dealt-looking state where nothing has happened yet, for queries."""
     from .engine.completion import complete
     seats = engine.table.seats
-    return engine.load_state(complete(engine.table, engine.deck,
-                                      {"hands": {s: 0 for s in seats}, "turn": {"phase": "play"}}))
+    return load_state(engine, complete(engine.table, engine.deck,
+                                       {"hands": {s: 0 for s in seats}, "turn": {"phase": "play"}}))
 
 
 def meld(engine, cards) -> dict:

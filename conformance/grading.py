@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from canastra_ref.cards import full_deck, parse_card
 from canastra_ref.dsl.loader import load
 from canastra_ref.engine.completion import complete, fill_key
-from canastra_ref.engine.table import make_table
+from canastra_ref.seating import make_table
 from canastra_ref.errors import InputError
 
 from . import canonical

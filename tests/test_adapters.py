@@ -22,6 +22,11 @@ from pathlib import Path
 
 import pytest
 
+from canastra_ref import cards as our_cards, protocol
+from canastra_ref.dsl.loader import available
+from canastra_ref.engine.rules import engine_for
+from canastra_ref.errors import InputError
+
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = ROOT / "tools" / "adapters"
 sys.path.insert(0, str(ADAPTERS))     # as each adapter script does: _common and the adapters' packages
@@ -63,6 +68,58 @@ def test_card_spelling():
     assert _common.card("10h") == "Th" and _common.card("jk") == "JK" and _common.card("as") == "As"
     with pytest.raises(ValueError):
         _common.card("1x")
+
+
+# _common.py copies the card code and the facts of our rulesets because an
+# adapter may run under a third-party engine's own interpreter, where
+# canastra_ref is not installed (docs/implementations.md: the open_spiel
+# adapter). These tests pin the copy to canastra_ref and the specs.
+
+SPELLINGS = [r + s for r in our_cards.RANKS for s in our_cards.SUITS] + [
+    "JK", "jk", " Jk ", "10h", "10S", "th", "aS", "As ", "1x", "", "11h", "Ahh", "A", "h", "joker", "0c", "2x"]
+
+
+@pytest.mark.parametrize("text", SPELLINGS)
+def test_common_cards_are_canastra_ref_cards(text):
+    try:
+        ours = our_cards.parse_card(text)
+    except InputError:
+        with pytest.raises(ValueError):
+            _common.card(text)
+        return
+    assert _common.card(text) == ours
+    assert _common.rank_of(ours) == our_cards.rank_of(ours) and _common.suit_of(ours) == our_cards.suit_of(ours)
+    assert _common.is_red_three(ours) == our_cards.is_red_three(ours)
+    assert _common.is_black_three(ours) == our_cards.is_black_three(ours)
+
+
+def test_common_card_vocabulary():
+    assert (_common.RANKS, _common.SUITS, _common.JOKER) == (our_cards.RANKS, our_cards.SUITS, our_cards.JOKER)
+
+
+def test_common_knows_every_ruleset():
+    assert sorted(_common.ALL_RULESETS) == available()
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_common_ruleset_facts_are_the_specs(ruleset):
+    engine = engine_for(ruleset)
+    setup = protocol.setup(engine)
+    facts = _common.facts(ruleset)
+    assert facts["players"] == setup["players"]
+    assert facts["direction"] == setup["direction"]
+    assert facts["deck"] == (setup["decks"], setup["jokers"])
+    assert facts["dealt"] == setup["cards_dealt"]
+    kinds = {kind.name: kind for kind in engine.meld_kinds}
+    for key, name in facts["kinds"].items():
+        assert name in kinds, f"{ruleset} has no meld kind {name!r}"
+        if key in ("sequence", "set", "wilds"):
+            assert kinds[name].shape == key
+        else:                                       # a set kind of one rank
+            assert kinds[name].shape == "set" and engine.value(f"meld.{name}.ranks") == (key,)
+    order, team_of = _common.seating({"hands": {}}, ruleset)
+    assert order == engine.table.order
+    assert team_of == engine.table.team_of
 
 
 @pytest.mark.parametrize("ruleset,order", [("classica", ("N", "E", "S", "W")), ("cbc", ("N", "W", "S", "E")),

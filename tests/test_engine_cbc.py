@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.completion import complete
+from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.scoring import score_hand
 from canastra_ref.engine.state import Meld
@@ -14,7 +15,7 @@ CBC = engine_for("cbc")
 
 def play(partial, *actions, engine=CBC):
     """Complete the partial state, apply the actions; returns (states, verdicts)."""
-    state = engine.load_state(complete(engine.table, engine.deck, partial))
+    state = load_state(engine, complete(engine.table, engine.deck, partial))
     states, verdicts = [state], []
     for action in actions:
         state, verdict = apply(engine, state, action)
@@ -98,7 +99,7 @@ def test_13_failed_opening_raises_the_minimum_75_to_120():
 def test_13_ladder_goes_on_by_30():
     from canastra_ref.engine.act import Act
     from canastra_ref.engine.opening import minimum
-    state = CBC.load_state(complete(CBC.table, CBC.deck, N(hands={"N": "4d", "E": 15, "S": 15, "W": 15})))
+    state = load_state(CBC, complete(CBC.table, CBC.deck, N(hands={"N": "4d", "E": 15, "S": 15, "W": 15})))
     values = []
     for failures in range(6):
         state.teams["NS"].opening_failures = failures

@@ -16,6 +16,7 @@ from canastra_ref.dsl.loader import available
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.agent import RandomAgent
 from canastra_ref.engine.deal import new_hand, next_hand
+from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.scoring import score_hand
@@ -102,7 +103,7 @@ def make_machine(ruleset: str):
         @invariant()
         def json_round_trip(self):
             data = self.state.to_json()
-            again = engine.load_state(json.loads(json.dumps(data)))
+            again = load_state(engine, json.loads(json.dumps(data)))
             assert again.to_json() == data
 
     HandMachine.__name__ = f"HandMachine_{ruleset.replace('-', '_')}"

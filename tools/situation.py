@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from canastra_ref import protocol
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.completion import complete
+from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.scoring import score_hand
 from canastra_ref.errors import CanastraError, ErrorList, InputError, RuleError
 
@@ -150,7 +151,7 @@ def run(engine, situation: dict) -> Outcome:
         return _query(engine, situation["query"])
     outcome = Outcome("actions")
     try:
-        state = engine.load_state(completed(engine, situation.get("state") or {}), root="$.state")
+        state = load_state(engine, completed(engine, situation.get("state") or {}), root="$.state")
     except (CanastraError, ErrorList) as exc:
         return Outcome("actions", fits=False, error=_message(exc))
     outcome.start = state

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import dsl_rank, RANKS
 from ..errors import ErrorList, InputError, SourcePosition, SpecError
+from ..seating import SEATINGS
 from . import ast, settings as registry
 from .expr import Compiled, Compiler
 from .model import RuleClause, Ruleset, SettingRules
@@ -418,7 +419,6 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
             ctx.error(f"scoring.unrounded names '{name}', which is not a scoring term", clause.pos,
                       expected="one of: " + ", ".join(rules_terms(rules)))
     players, team_size = constant("table.players"), constant("table.team_size")
-    from ..engine.table import SEATINGS
     if players is not None and players not in SEATINGS:
         clause = rules["table.players"].clauses[0].clause
         ctx.error(f"there is no seating for {players} players", clause.pos,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..cards import parse_card
 from ..errors import InputError
-from . import deal as deals, going_out, melding, pile, threes, turn as turns
+from . import deal as deals, going_out, melding, opening, pile, threes, turn as turns
 from .act import Act
 from .rules import Engine
 from .state import State
@@ -161,14 +161,14 @@ def _dispatch(act: Act, verb: str, arg) -> str:
         going_out.answer(act, arg)
         return "partner.answered"
     if verb == "challenge":
-        turns.challenge(act)
+        opening.challenge(act)
         return "challenge.upheld"
     # everything else is the acting player's own turn
     if act.player != state.turn.player:
         act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
     if state.turn.asked == "asking":
         act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner")
-    turns.settle_pending(act)
+    opening.settle_pending(act)
     if verb == "lay_down_red_three":
         threes.lay_down(act, arg)
         return "red-three.laid-down"
@@ -204,14 +204,8 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     raise AssertionError(verb)  # parse() admits no other verb
 
 
-def _opening_allowed(act: Act) -> None:
-    if not act.state.teams[act.team].opened and act.state.players[act.player].barred:
-        act.reject("opening.barred", f"{act.player} may not take part in an opening this hand",
-                   "opening.failure_bars_player")
-
-
 def _meld(act: Act, melds: list[list[str]]) -> str:
-    _opening_allowed(act)
+    opening.check_allowed(act)
     every = [card for cards in melds for card in cards]
     act.take_from_hand(every, usable_only=True)
     remaining = len(act.hand)
@@ -221,7 +215,7 @@ def _meld(act: Act, melds: list[list[str]]) -> str:
 
 
 def _layoff(act: Act, items) -> str:
-    _opening_allowed(act)
+    opening.check_allowed(act)
     if not act.state.teams[act.team].melds:
         act.reject("layoff.not-opened", "the team has no melds to add to")
     act.take_from_hand([c for _, cards in items for c in cards], usable_only=True)
@@ -235,7 +229,7 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
     card must be able to go out with the final discard."""
     if not act.hand:
         going_out.check(act, discarding=False)
-        outcome = turns._judge_opening(act, going_out_now=True, discarding=False)
+        outcome = opening.judge(act, going_out_now=True, discarding=False)
         if outcome not in (None, "opening.made"):
             act.reject(outcome, "the opening made while going out does not meet the rules",
                        "opening.minimum", ctx=act.context(batch=act.batch(), going_out=True))

@@ -25,7 +25,7 @@ from collections import Counter
 
 from ..cards import JOKER, RANKS, SUITS, full_deck, parse_card
 from ..errors import InputError
-from .table import Table
+from ..seating import Table
 
 _CLASS = {"A": 1, "3black": 2, "2": 3, "3red": 4}
 

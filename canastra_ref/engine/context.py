@@ -1,7 +1,7 @@
 """The game facts of canastra_ref.dsl.facts, computed from a State.
 
 A context is what a compiled DSL expression reads through `fact(name)`:
-MeldContext for canastra kinds, CardContext for the pile's upcard,
+CardContext for the pile's upcard (MeldContext, for canastra kinds, is in rules),
 TeamContext for scoring and canastra bonuses, ActionContext for the rules
 that judge an action (team facts of the acting player's team, plus the facts
 of the turn, the stock, the pile and the melds being laid).
@@ -9,18 +9,8 @@ of the turn, the stock, the pile and the melds being laid).
 from __future__ import annotations
 
 from ..cards import is_black_three, is_red_three
-from .rules import Engine, MeldInfo
+from .rules import Engine
 from .state import State
-
-
-class MeldContext:
-    __slots__ = ("info",)
-
-    def __init__(self, info: MeldInfo):
-        self.info = info
-
-    def fact(self, name: str):
-        return getattr(self.info, name[5:])      # "meld.<field>"
 
 
 class CardContext:

@@ -172,28 +172,6 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
     return Layout(low, [occupied[p] for p in range(low, high + 1)])
 
 
-def table_meld(engine: Engine, state, team: str, kind: str, cards: list[str], path: str) -> tuple[str, list[str]]:
-    """The kind and laid-out cards of a meld stated as on the table, or InputError.
-    A sequence keeps the order given when it is a valid layout."""
-    from ..errors import InputError
-    from .context import TeamContext
-    ctx = TeamContext(engine, state, team)
-    kinds = engine.meld_kinds if not kind else [k for k in engine.meld_kinds if k.name == kind]
-    if not kinds:
-        raise InputError(f"unknown meld kind {kind!r}", json_path=f"{path}.kind",
-                         expected="one of: " + ", ".join(k.name for k in engine.meld_kinds))
-    problem = None
-    for candidate in kinds:
-        try:
-            laid = fit_new(engine, candidate, list(cards), engine.value(f"meld.{candidate.name}.ranks", ctx))
-        except MeldError as err:
-            problem = problem or err
-            continue
-        return candidate.name, laid
-    raise InputError(f"not a meld of this ruleset: {problem.message}", json_path=path,
-                     expected=f"cards forming a {' or '.join(k.name for k in kinds)}")
-
-
 def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout:
     """The layout of a sequence already on the table (stored in rank order)."""
     first = next(i for i, c in enumerate(cards) if not engine.is_wild(c))

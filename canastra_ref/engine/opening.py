@@ -1,11 +1,14 @@
-"""The opening: the first melds of a team in a hand.
+"""The opening: the first melds of a team in a hand, judged here and only here.
 
 The melds a player lays while the team has not opened are provisional; the
 opening is judged when the turn ends (on the discard, on going out, or when
 the last turn ends without a discard), against opening.minimum raised by the
 ladder for each failed opening, turn.clean_meld and opening.single_meld. A
 failed opening gives the melds back to the hand (and the pile back to the
-table if it was taken for it) and moves the team up the ladder.
+table if it was taken for it) and moves the team up the ladder. Where the
+spec lets a short opening stand unless challenged, it stands pending until
+the next player plays on or challenges it; where it lets a pile taken for a
+miscounted opening be given back, the player draws instead.
 """
 from __future__ import annotations
 
@@ -62,29 +65,81 @@ def _pile_rest_points(act: Act, batch) -> int:
     return sum(act.engine.card_points(c) * n for c, n in (melded - Counter(turn.hand_at_take)).items())
 
 
+def check_allowed(act: Act) -> None:
+    """Reject an opening move (a meld, a layoff, a pile taken) of a player
+    barred from the team's opening this hand."""
+    if not act.state.teams[act.team].opened and act.state.players[act.player].barred:
+        act.reject("opening.barred", f"{act.player} may not take part in an opening this hand",
+                   "opening.failure_bars_player")
+
+
+def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
+    """Judge this turn's melds as an opening; returns None (nothing to judge),
+    'opening.made' (a short opening left standing unless challenged counts as
+    made), or a failure reason (melds given back, penalty applied)."""
+    state = act.state
+    team = state.team_w(act.team)
+    was_open = team.opened
+    reason = failure(act, going_out=going_out_now, discarding=discarding)
+    if reason is None:
+        if not was_open and act.batch():
+            team.opened = True
+            return "opening.made"
+        return None
+    if reason == "opening.below-minimum" and not going_out_now and \
+            act.value("opening.short_stands_unchallenged"):
+        state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
+                         "undo": state.turn.opening_undo, "failures_before": team.opening_failures}
+        team.opened = True
+        act.events.append("opening.short-pending")
+        return "opening.made"
+    give_back(act)
+    penalise(act)
+    return reason
+
+
 def give_back(act: Act) -> None:
     """Return this turn's provisional melds to the hand and the pile to the table."""
     state, turn = act.state, act.state.turn
-    melds = state.team_w(act.team).melds
-    for index in sorted(turn.melds_laid, reverse=True):
-        act.hand.extend(melds.pop(index).cards)
+    _take_back(state, act.team, act.hand, turn.melds_laid, turn.opening_undo)
     turn.melds_laid.clear()
     turn.touched.clear()
     turn.formed.clear()
     turn.pile_meld = None
     turn.hand_at_take = None
-    undo = turn.opening_undo
-    if undo is not None:
-        hand = Counter(act.hand)
-        for card in undo["pile"]:
-            if hand[card]:
-                hand[card] -= 1
-                act.hand.remove(card)
-        state.pile = list(undo["pile"]) + state.pile
+    if turn.opening_undo is not None:
         turn.pile_cards.clear()
         turn.took_pile = False
         turn.opening_undo = None
     state.player_w(act.player).melded = turn.had_melded
+
+
+def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict | None) -> None:
+    """The team's melds at these indices go back to the hand; when the pile was
+    taken for them (`undo`), its cards leave the hand for the table again."""
+    laid = state.team_w(team).melds
+    for index in sorted(melds, reverse=True):
+        hand.extend(laid.pop(index).cards)
+    if undo is not None:
+        for card in undo["pile"]:
+            if card in hand:
+                hand.remove(card)
+        state.pile = list(undo["pile"]) + state.pile
+
+
+def give_pile_back(act: Act) -> None:
+    """Give back a pile taken for an opening that falls short, and draw instead
+    (opening.retry_with_stock_draw)."""
+    turn = act.state.turn
+    if not (turn.took_pile and turn.opening_undo is not None):
+        act.reject("turn.already-drew", "the player has already drawn this turn")
+    if not act.value("opening.retry_with_stock_draw"):
+        act.reject("pile.no-retry", "the pile cannot be given back for a stock draw", "opening.retry_with_stock_draw")
+    if failure(act) is None:
+        act.reject("pile.no-retry", "the opening made with the pile reaches the minimum: there is no miscount to "
+                   "make good", "opening.retry_with_stock_draw")
+    give_back(act)
+    act.events.append("draw.stock-instead-of-pile")
 
 
 def penalise(act: Act) -> None:
@@ -98,3 +153,32 @@ def penalise(act: Act) -> None:
     act.decide("opening.ladder")
     if act.value("opening.failure_bars_player"):
         act.state.player_w(act.player).barred = True
+
+
+def settle_pending(act: Act) -> None:
+    """The next player plays on: a short opening awaiting challenge now stands."""
+    if act.state.pending is not None:
+        act.state.pending = None
+        act.decide("opening.short_stands_unchallenged")
+        act.events.append("opening.short-unchallenged")
+
+
+def challenge(act: Act) -> None:
+    """The next player challenges a short opening: its melds go back, and its
+    player's team is charged the failed opening."""
+    state = act.state
+    pending = state.pending
+    if pending is None:
+        act.reject("challenge.nothing-to-challenge", "there is no short opening to challenge")
+    if act.player != state.turn.player or state.turn.phase != "draw":
+        act.reject("challenge.not-yours", "only the next player, before playing, may challenge",
+                   "opening.short_stands_unchallenged")
+    offender = pending["player"]
+    _take_back(state, pending["team"], state.player_w(offender).hand, pending["melds"], pending.get("undo"))
+    state.team_w(pending["team"]).opened = False
+    state.player_w(offender).melded = False
+    state.pending = None
+    offender_act = Act(act.engine, state, offender)
+    offender_act.trace = act.trace
+    penalise(offender_act)
+    act.decide("opening.short_stands_unchallenged")

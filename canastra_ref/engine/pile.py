@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import opening
 from .act import Act
 from .melding import add_to, lay_new
 from .melds import bridges, split
@@ -23,10 +24,8 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
     original = list(state.pile)
     top = state.pile.pop()
     naturals, wilds = split(act.engine, with_cards)
-    opening = not state.teams[act.team].opened
-    if opening and state.players[act.player].barred:
-        act.reject("opening.barred", f"{act.player} may not take part in an opening this hand",
-                   "opening.failure_bars_player")
+    opening_move = not state.teams[act.team].opened
+    opening.check_allowed(act)
     if onto is None:
         needed = act.value("pile.take.min_hand_cards", ctx, decisive=False)
         if len(with_cards) < needed:
@@ -81,8 +80,8 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
     turn.took_pile = True
     turn.pile_cards = list(rest)
     turn.phase = "play"
-    if opening:
-        turn.opening_undo = {"pile": original}
+    if opening_move:
+        turn.opening_undo = {"pile": original}      # what giving back a failed opening restores
     if not state.stock:
         if act.value("stock.exhausted") == "final-pile-take":
             turn.final = True

@@ -1,6 +1,6 @@
 """The engine's view of a ruleset: settings read once, and the concepts every
 other engine module shares (card points, which cards are wild, meld kinds,
-canastra kinds). Nothing here knows any ruleset by name: every number and
+canastra kinds). It imports no other engine module: they all build on it. Nothing here knows any ruleset by name: every number and
 choice comes from the composed ruleset model.
 """
 from __future__ import annotations
@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import JOKER, card_class, full_deck, rank_of
+from ..cards import CARD_CLASSES, JOKER, card_class, full_deck, rank_of
 from ..dsl.loader import load
 from ..dsl.model import Decision, Ruleset
-from ..errors import InputError
-from .table import Table, make_table
+from ..seating import Table, make_table
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,17 @@ class MeldInfo:
     previous_kind: str = "none"   # the canastra kind before the cards just added
 
 
+class MeldContext:
+    """The meld facts (meld.*) a canastra kind's match and value read."""
+    __slots__ = ("info",)
+
+    def __init__(self, info: MeldInfo):
+        self.info = info
+
+    def fact(self, name: str):
+        return getattr(self.info, name[5:])      # "meld.<field>"
+
+
 class Engine:
     """A ruleset made ready for play. Build with `engine_for(ruleset_id, readings)`."""
 
@@ -51,7 +61,7 @@ class Engine:
         self.table: Table = make_table(v("table.players"), v("table.team_size"), v("play.direction"))
         self.deck = (v("deck.decks"), v("deck.jokers"))
         self.deck_size = 52 * self.deck[0] + self.deck[1]
-        self.points = {cls: v(f"points.{cls}") for cls in _classes()}
+        self.points = {cls: v(f"points.{cls}") for cls in CARD_CLASSES}
         wild = v("wild.cards")
         self.wild_joker = "JK" in wild
         self.wild_ranks = frozenset(r for r in wild if r != "JK")
@@ -93,24 +103,6 @@ class Engine:
     def hand_points(self, cards) -> int:
         return sum(self.card_points(c) for c in cards)
 
-    def load_state(self, data, root: str = "$"):
-        """A State from its JSON form, validated against this ruleset's table and
-        deck; table melds are checked against the meld kinds (a meld given as
-        cards alone gets the first kind it fits)."""
-        from .melds import table_meld
-        from .state import Meld, state_from_json
-        state = state_from_json(data, self.table, self.deck, root=root)
-        for team, team_state in state.teams.items():
-            for i, meld in enumerate(team_state.melds):
-                path = f"{root}.teams.{team}.melds[{i}]"
-                kind, cards = table_meld(self, state, team, meld.kind, meld.cards, path)
-                canastra = self.canastra_kind(kind, cards, meld.canastra)
-                if meld.canastra is not None and canastra != meld.canastra:
-                    raise InputError(f"this meld is a {canastra or 'meld that is no canastra'}, not a "
-                                     f"{meld.canastra}", json_path=f"{path}.canastra")
-                team_state.melds[i] = Meld(kind, cards, canastra)
-        return state
-
     # ------------------------------------------------------------ canastras
     def describe(self, kind: str, cards, previous: str | None = None) -> MeldInfo:
         shape = self.meld_kind(kind).shape if self.meld_kind(kind) else "set"
@@ -131,7 +123,6 @@ class Engine:
         key = (kind, tuple(sorted(cards)), previous)
         if key in self._canastra_cache:
             return self._canastra_cache[key]
-        from .context import MeldContext
         ctx = MeldContext(self.describe(kind, cards, previous))
         found = None
         for name in self.canastra_kinds:
@@ -145,13 +136,7 @@ class Engine:
         """The bonus decision of a meld on the table (None when it is no canastra)."""
         if meld.canastra is None:
             return None
-        from .context import MeldContext
         return self.decide(f"canastra.{meld.canastra}.value", MeldContext(self.describe(meld.kind, meld.cards)))
-
-
-def _classes():
-    from ..cards import CARD_CLASSES
-    return CARD_CLASSES
 
 
 @lru_cache(maxsize=None)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..cards import full_deck, parse_card, sort_key
 from ..errors import InputError
-from .table import Table
+from ..seating import Table
 
 PHASES = ("deal", "draw", "play", "over")
 

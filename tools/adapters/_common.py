@@ -103,7 +103,9 @@ def sort_key(c: str):
 
 # What the run message does not carry but a translation needs. These are
 # facts of canastra-spec's own rulesets (spec/*.canastra setup), not of any
-# engine. Unknown rulesets fall back on the base name before "-".
+# engine, copied because an adapter may run where canastra_ref is not
+# installed; tests/test_adapters.py pins them to the specs. Unknown rulesets
+# fall back on the base name before "-".
 RULESET_FACTS = {
     "cbc": {"players": 4, "direction": "counterclockwise", "deck": (2, 2), "dealt": 15,
             "kinds": {"sequence": "sequence", "A": "aces"}},
@@ -129,6 +131,7 @@ ALL_RULESETS = tuple(RULESET_FACTS)
 
 _SEATS = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W"),
           6: ("N", "NE", "SE", "S", "SW", "NW")}
+_TEAM_SIZE = {2: 1, 3: 1, 4: 2, 6: 3}          # players -> seats a team (table.team_size)
 
 
 def facts(ruleset: str) -> dict:
@@ -149,8 +152,7 @@ def play_order(players: int, direction: str) -> tuple[str, ...]:
 def teams_of(players: int) -> dict[str, tuple[str, ...]]:
     """Team id -> seats, partners alternating round the table (NS, EW; N, S)."""
     seats = _SEATS[players]
-    size = 2 if players == 4 else 1
-    count = players // size
+    count = players // _TEAM_SIZE[players]
     groups: dict[int, list[str]] = {}
     for i, seat in enumerate(seats):
         groups.setdefault(i % count, []).append(seat)

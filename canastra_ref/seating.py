@@ -1,4 +1,6 @@
-"""Seats, teams and the order of play, derived from a ruleset's table settings.
+"""Seats, teams and the order of play, derived from a ruleset's table settings
+(table.players, table.team_size, play.direction). Below both the DSL (which
+checks that a seating exists for the players a spec declares) and the engine.
 
 Seats are named by compass points, listed clockwise: two players sit N and S;
 three N, E, W; four N, E, S, W; six N, NE, SE, S, SW, NW. Partners sit
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InputError
+from .errors import InputError
 
 SEATINGS = {
     2: ("N", "S"),

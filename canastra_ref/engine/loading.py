@@ -1,0 +1,46 @@
+"""A State from its JSON form, checked against an engine's ruleset: the
+table, the deck, and each table meld against the meld and canastra kinds."""
+from __future__ import annotations
+
+from ..errors import InputError
+from .context import TeamContext
+from .melds import MeldError, fit_new
+from .rules import Engine
+from .state import Meld, State, state_from_json
+
+
+def load_state(engine: Engine, data, root: str = "$") -> State:
+    """A State from its JSON form, validated against the engine's table and
+    deck; table melds are checked against the meld kinds (a meld given as
+    cards alone gets the first kind it fits)."""
+    state = state_from_json(data, engine.table, engine.deck, root=root)
+    for team, team_state in state.teams.items():
+        for i, meld in enumerate(team_state.melds):
+            path = f"{root}.teams.{team}.melds[{i}]"
+            kind, cards = _table_meld(engine, state, team, meld.kind, meld.cards, path)
+            canastra = engine.canastra_kind(kind, cards, meld.canastra)
+            if meld.canastra is not None and canastra != meld.canastra:
+                raise InputError(f"this meld is a {canastra or 'meld that is no canastra'}, not a "
+                                 f"{meld.canastra}", json_path=f"{path}.canastra")
+            team_state.melds[i] = Meld(kind, cards, canastra)
+    return state
+
+
+def _table_meld(engine: Engine, state, team: str, kind: str, cards: list[str], path: str) -> tuple[str, list[str]]:
+    """The kind and laid-out cards of a meld stated as on the table, or InputError.
+    A sequence keeps the order given when it is a valid layout."""
+    ctx = TeamContext(engine, state, team)
+    kinds = engine.meld_kinds if not kind else [k for k in engine.meld_kinds if k.name == kind]
+    if not kinds:
+        raise InputError(f"unknown meld kind {kind!r}", json_path=f"{path}.kind",
+                         expected="one of: " + ", ".join(k.name for k in engine.meld_kinds))
+    problem = None
+    for candidate in kinds:
+        try:
+            laid = fit_new(engine, candidate, list(cards), engine.value(f"meld.{candidate.name}.ranks", ctx))
+        except MeldError as err:
+            problem = problem or err
+            continue
+        return candidate.name, laid
+    raise InputError(f"not a meld of this ruleset: {problem.message}", json_path=path,
+                     expected=f"cards forming a {' or '.join(k.name for k in kinds)}")
