@@ -24,7 +24,7 @@ def cmd_check(args) -> int:
         raise CanastraError(f"no {SPEC_SUFFIX} files found in {', '.join(args.paths or [str(SPEC_DIR)])}")
     results = []
     for path in paths:
-        checked, errors = check_file(path)
+        checked, errors = check_file(path, strict=args.strict)
         results.append((path, checked, errors))
     failed = sum(1 for _, _, errors in results if errors)
     if args.format == "json":
@@ -45,7 +45,17 @@ def cmd_check(args) -> int:
 
 def cmd_articles(args) -> int:
     from canastra_ref.dsl.loader import load
-    ruleset = load(args.ruleset, parse_readings(args.reading))
+    record = articles_record(load(args.ruleset, parse_readings(args.reading)))
+    if args.format == "json":
+        print_json(record)
+    else:
+        print(articles_text(record), end="")
+    return EXIT_OK
+
+
+def articles_record(ruleset) -> dict:
+    """The inventory of a composed ruleset: its articles (status, paraphrase,
+    citing clauses, disputes) and its settings listed unstated."""
     rows = []
     for article in ruleset.articles.values():
         clauses = ruleset.clauses_citing(article.id)
@@ -59,25 +69,41 @@ def cmd_articles(args) -> int:
                         for c in clauses],
             "disputes": [d.name for d in ruleset.disputes_on(article.id)],
         })
-    if args.format == "json":
-        print_json(rows)
-        return EXIT_OK
+    unstated = [{"setting": path, "default": _default_text(path), "reason": entry.reason,
+                 "file": entry.pos.file, "line": entry.pos.line}
+                for path, entry in ruleset.unstated.items()]
+    return {"ruleset": ruleset.id, "title": ruleset.title, "readings": ruleset.readings,
+            "disputes": len(ruleset.disputes), "articles": rows, "unstated": unstated}
+
+
+def articles_text(record: dict) -> str:
+    rows, unstated = record["articles"], record["unstated"]
     normative = sum(1 for r in rows if r["status"] == "normative")
-    print(f"{ruleset.id}: {ruleset.title}")
-    print(f"{len(rows)} articles: {normative} normative, {len(rows) - normative} informative, "
-          f"{len(ruleset.disputes)} disputes\n")
+    out = [f"{record['ruleset']}: {record['title']}",
+           f"{len(rows)} articles: {normative} normative, {len(rows) - normative} informative, "
+           f"{record['disputes']} disputes, {len(unstated)} unstated settings", ""]
     width = max(len(r["id"]) for r in rows)
     for r in rows:
         mark = "N" if r["status"] == "normative" else "i"
-        print(f"{r['id']:<{width}}  {mark}  {r['paraphrase']}")
+        out.append(f"{r['id']:<{width}}  {mark}  {r['paraphrase']}")
         if r["status"] == "informative":
-            print(f"{'':<{width}}     informative: {r['reason']}")
+            out.append(f"{'':<{width}}     informative: {r['reason']}")
         settings = sorted({c["setting"] for c in r["clauses"]})
         if settings:
-            print(f"{'':<{width}}     clauses: {', '.join(settings)}")
+            out.append(f"{'':<{width}}     clauses: {', '.join(settings)}")
         if r["disputes"]:
-            print(f"{'':<{width}}     disputes: {', '.join(r['disputes'])}")
-    return EXIT_OK
+            out.append(f"{'':<{width}}     disputes: {', '.join(r['disputes'])}")
+    if unstated:
+        out += ["", "unstated (the text is silent and leaves no real choice; the setting keeps its default):"]
+        width = max(len(u["setting"]) for u in unstated)
+        for u in unstated:
+            out.append(f"{u['setting']:<{width}}  = {u['default']}  {u['reason']}")
+    return "\n".join(out) + "\n"
+
+
+def _default_text(path: str) -> str:
+    from canastra_ref.dsl.settings import find
+    return find(path).default_text()
 
 
 def register(sub) -> None:
@@ -87,12 +113,21 @@ def register(sub) -> None:
                                    "Exits 1 when any file has errors.")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help=f"spec files or directories (default: {SPEC_DIR})")
+    p.add_argument("--strict", action="store_true",
+                   help="also demand that every setting the engine reads while playing the ruleset is "
+                        "stated by a clause, decided by a dispute, or listed 'unstated SETTING because "
+                        "\"...\"'; a setting left to its built-in default is an error, as is an "
+                        "'unstated' entry for a setting never read (see docs/dsl.md)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("articles", help="list a ruleset's article inventory",
                        description="Every article of the rulebook: id, paraphrase, normative or "
-                                   "informative, the clauses citing it and the disputes touching it.")
+                                   "informative, the clauses citing it and the disputes touching it; "
+                                   "then the settings listed 'unstated' (the text is silent and the "
+                                   "setting keeps its default), with their reasons. The JSON form is an "
+                                   "object: ruleset, title, readings, disputes (a count), articles, "
+                                   "unstated.")
     p.add_argument("ruleset", help="ruleset id, such as cbc")
     add_reading_option(p)
     p.add_argument("--format", choices=["text", "json"], default="text")

@@ -42,7 +42,9 @@ def test_articles_json_lists_every_article():
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         assert main(["articles", "cbc", "--format", "json"]) == 0
-    rows = json.loads(buffer.getvalue())
+    record = json.loads(buffer.getvalue())
+    assert record["ruleset"] == "cbc" and isinstance(record["unstated"], list)
+    rows = record["articles"]
     assert [r["id"] for r in rows] == list(load("cbc").articles)
     for row in rows:
         assert {"id", "status", "paraphrase", "clauses"} <= set(row)

@@ -179,6 +179,18 @@ class Clause:
 
 
 @dataclass(frozen=True)
+class Unstated:
+    """`unstated SETTING because "..."`: the rulebook does not state a setting
+    the engine reads, and the reason its silence leaves no real choice; the
+    setting keeps its documented default."""
+    setting: str
+    reason: str
+    pos: SourcePosition = field(compare=False, repr=False)
+    setting_pos: SourcePosition = field(default=None, compare=False, repr=False)
+    ruleset: str = ""                  # the ruleset whose file holds the entry
+
+
+@dataclass(frozen=True)
 class SpecFile:
     path: str
     ruleset: str
@@ -192,6 +204,7 @@ class SpecFile:
     pos: SourcePosition = field(compare=False, repr=False)
     extends_pos: SourcePosition | None = field(default=None, compare=False, repr=False)
     lines: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    unstated: tuple[Unstated, ...] = ()
 
     def line(self, number: int) -> str | None:
         if 1 <= number <= len(self.lines):

@@ -73,6 +73,7 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
     canastra_kinds = _entities(active, "canastra")
     score_terms = _entities(active, "score")
     rules = _compile_settings(ctx, active, definitions, meld_kinds, canastra_kinds)
+    unstated = _compose_unstated(ctx, rules)
     _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
     _check_accounted(ctx, articles, [c for f in files for c in f.clauses], definitions)
     if ctx.errors:
@@ -90,7 +91,8 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
         extends=tuple(f.ruleset for f in reversed(files[:-1])),
         articles=articles, disputes=disputes, readings=selection, settings=rules,
         all_clauses=tuple(clauses), definitions=definitions,
-        meld_kinds=meld_kinds, canastra_kinds=canastra_kinds, score_terms=score_terms)
+        meld_kinds=meld_kinds, canastra_kinds=canastra_kinds, score_terms=score_terms,
+        unstated=unstated)
 
 
 def _count(items, noun: str) -> str:
@@ -238,6 +240,44 @@ def _compose_clauses(ctx: _Context, articles, disputes) -> list[ast.Clause]:
                 ctx.error(f"reading '{reading.name}' of dispute '{name}' guards no clause, so it cannot be run",
                           reading.pos, expected=f"a clause ending in 'under {name}.{reading.name}'")
     return composed
+
+
+def _compose_unstated(ctx: _Context, rules) -> dict[str, ast.Unstated]:
+    """The `unstated` entries of the chain, checked: a known optional setting,
+    a reason, listed once, and never stated by a clause of the same file or of
+    a base file. A clause of an extending file states what its base left
+    unstated; the entries returned are those still in effect (no active clause)."""
+    seen: dict[str, ast.Unstated] = {}
+    stated_before: dict[str, ast.Clause] = {}
+    for f in ctx.files:
+        own = {}
+        for clause in f.clauses:
+            own.setdefault(clause.setting, clause)
+        for entry in f.unstated:
+            setting = registry.find(entry.setting)
+            if setting is None:
+                ctx.error(f"unknown setting '{entry.setting}'", entry.setting_pos,
+                          expected=_setting_hint(entry.setting))
+                continue
+            if setting.required:
+                ctx.error(f"'{entry.setting}' is required: it has no default for 'unstated' to leave in place",
+                          entry.setting_pos, expected=f"a clause: {entry.setting} = ... @<article>")
+                continue
+            if not entry.reason.strip():
+                ctx.error(f"'unstated {entry.setting}' gives no reason", entry.pos,
+                          expected="why the text's silence leaves no real choice")
+            if entry.setting in seen:
+                ctx.error(f"'{entry.setting}' is already unstated (at {seen[entry.setting].pos})", entry.setting_pos)
+                continue
+            clause = own.get(entry.setting) or stated_before.get(entry.setting)
+            if clause is not None:
+                ctx.error(f"'{entry.setting}' is unstated here but stated by the clause at {clause.pos}",
+                          entry.setting_pos, expected="either the clause or the 'unstated' entry, not both")
+                continue
+            seen[entry.setting] = entry
+        for setting, clause in own.items():
+            stated_before.setdefault(setting, clause)
+    return {path: entry for path, entry in seen.items() if path not in rules}
 
 
 def _setting_hint(path: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import ErrorList, InputError, SpecError
 from ..paths import SPEC_DIR, SPEC_SUFFIX
-from . import ast
+from . import ast, settings as registry
 from .build import build, chain
 from .model import Ruleset
 from ..cache import cached
@@ -65,9 +65,11 @@ def load(ruleset: str, readings: dict[str, str] | None = None, directory: Path =
     return _load(ruleset, tuple(sorted((readings or {}).items())), str(directory))
 
 
-def check_file(path: Path, directory: Path | None = None) -> tuple[list[str], list]:
+def check_file(path: Path, directory: Path | None = None, strict: bool = False) -> tuple[list[str], list]:
     """Validate one spec file under its default readings and under every other
-    reading of every dispute. Returns (the readings checked, errors)."""
+    reading of every dispute; with `strict`, also demand that no setting the
+    engine reads falls silently to its default (canastra_ref.dsl.strict).
+    Returns (the readings checked, errors)."""
     errors: list = []
     checked: list[str] = []
     try:
@@ -86,17 +88,51 @@ def check_file(path: Path, directory: Path | None = None) -> tuple[list[str], li
             if reading.name != dispute.default:
                 variants.append({name: reading.name})
     seen = {(str(e.position), e.message) for e in errors}
+    built = [("default", base)]
     for variant in variants[1:]:
         label = ",".join(f"{d}={r}" for d, r in variant.items())
         checked.append(label)
         try:
-            build(files, variant)
+            built.append((label, build(files, variant)))
         except ErrorList as exc:
             for e in exc.errors:
                 if (str(e.position), e.message) not in seen:
                     seen.add((str(e.position), e.message))
                     errors.append(e)
+    if strict:
+        errors += _strict_errors(spec, built)
     return checked, errors
+
+
+def _strict_errors(spec: ast.SpecFile, built: list[tuple[str, Ruleset]]) -> list[SpecError]:
+    """Silent defaults over every reading checked (each error once, naming the
+    readings it holds under when not all), and this file's `unstated` entries
+    that no reading reads."""
+    from . import strict
+    lines_of = lambda pos: spec.line(pos.line) if pos is not None and pos.file == spec.path else None
+    found: dict[tuple[str, str], tuple[SpecError, list[str]]] = {}
+    read: set[str] = set()
+    for label, ruleset in built:
+        read |= set(strict.read_settings(ruleset))
+        for error in strict.silent_defaults(ruleset, spec.pos, lines_of):
+            found.setdefault((str(error.position), error.message), (error, []))[1].append(label)
+    errors = []
+    for error, labels in found.values():
+        if len(labels) < len(built):
+            error.message += f" (under reading{'s' if len(labels) > 1 else ''} {'; '.join(labels)})"
+        errors.append(error)
+    for entry in spec.unstated:
+        if entry.setting in read:
+            continue
+        setting = registry.find(entry.setting)
+        why = f"it is read only {setting.read_text()}" if setting is not None and setting.read_when else \
+            "this ruleset declares no kind or wild card it names" if setting is not None and "<" in setting.pattern \
+            else "it is never read in play"
+        errors.append(SpecError(f"'{entry.setting}' is listed unstated, but the engine never reads it while "
+                                f"playing {spec.ruleset} under any reading: {why}", position=entry.setting_pos,
+                                source_line=lines_of(entry.setting_pos),
+                                expected="no entry for a setting that is not read"))
+    return errors
 
 
 def _flatten(exc) -> list:

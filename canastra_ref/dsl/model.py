@@ -112,6 +112,7 @@ class Ruleset:
     meld_kinds: tuple[str, ...]
     canastra_kinds: tuple[str, ...]
     score_terms: tuple[str, ...]
+    unstated: dict[str, ast.Unstated] = field(default_factory=dict)   # in effect: no active clause
 
     # ---------------------------------------------------------------- queries
     def decide(self, path: str, ctx=None) -> Decision:

@@ -227,6 +227,10 @@ class _Builder(Transformer):
                               self._tok(name))
 
     @v_args(meta=True)
+    def unstated(self, meta, children):
+        return ("unstated", children[0], self._string(children[1]), self._meta(meta))
+
+    @v_args(meta=True)
     def clause(self, meta, children):
         rest = list(children)
         modifier = str(rest.pop(0)[1]) if _tagged(rest[0], "modifier") else None
@@ -276,7 +280,7 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
         raise
     header = next(i for i in items if isinstance(i, tuple) and i[0] == "header")
     _, header_pos, ruleset, title, extends = header
-    articles, disputes, definitions, clauses = [], [], [], []
+    articles, disputes, definitions, clauses, unstated = [], [], [], [], []
     source = None
     for item in items:
         if isinstance(item, ast.Article):
@@ -287,6 +291,13 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
             definitions.append(item)
         elif isinstance(item, tuple) and item[0] == "source":
             source = item[1]
+        elif isinstance(item, tuple) and item[0] == "unstated":
+            _, setting, reason, pos = item
+            try:
+                expanded = _expand_setting(setting)
+            except SpecError as exc:
+                raise _with_line(exc, lines) from None
+            unstated += [ast.Unstated(path, reason, pos, setting_pos, ruleset) for path, setting_pos in expanded]
         elif isinstance(item, tuple) and item[0] == "clause":
             _, label, modifier, setting, value, guards, cites, pos = item
             try:
@@ -298,7 +309,7 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
                                           ruleset, setting_pos))
     return ast.SpecFile(filename, ruleset, title, extends[0] if extends else None, source,
                         tuple(articles), tuple(disputes), tuple(definitions), tuple(clauses),
-                        header_pos, extends[1] if extends else None, lines)
+                        header_pos, extends[1] if extends else None, lines, tuple(unstated))
 
 
 def parse_file(path: str | Path) -> ast.SpecFile:

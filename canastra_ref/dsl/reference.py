@@ -16,25 +16,16 @@ BEGIN, END = "<!-- reference:begin -->", "<!-- reference:end -->"
 DOC = Path("docs") / "dsl.md"      # in a checkout of the repository, relative to its root
 
 
-def _default(s: settings.Setting) -> str:
-    if s.required:
-        return "required"
-    if s.default is None:
-        return "off"
-    if s.default is True:
-        return "yes"
-    if s.default is False:
-        return "no"
-    if s.default == ():
-        return "[]"
-    return str(s.default)
-
-
 def render() -> str:
     out = ["### Settings", "",
-           "| setting | value | reads | when absent | meaning |", "|---|---|---|---|---|"]
+           "The engine reads a setting while playing a ruleset as the column *read* says: always "
+           "(for every declared kind or wild card its pattern names), or only when another setting "
+           "may take some value. `canastra check --strict` demands that each setting read is stated, "
+           "decided by a dispute or marked `unstated`.", "",
+           "| setting | value | reads | when absent | read | meaning |", "|---|---|---|---|---|---|"]
     for s in settings.SETTINGS:
-        out.append(f"| `{s.pattern}` | {s.type_text()} | {s.scope} | {_default(s)} | {s.doc} |")
+        out.append(f"| `{s.pattern}` | {s.type_text()} | {s.scope} | {s.default_text()} | {s.read_text()} "
+                   f"| {s.doc} |")
     out += ["", "### Facts", "",
             "Scopes: `static` reads no fact; `card` reads card facts; `meld` reads meld facts; "
             "`team` reads team, opponents and hand facts; `action` reads those and the facts of the "

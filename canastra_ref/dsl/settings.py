@@ -10,6 +10,13 @@ Patterns: "<kind>" stands for a name the spec chooses (a meld kind, a
 canastra kind, a scoring term); "<card>" for a wild card (JK or 2); "<class>"
 for a card class of the points table (JK, 2, 3.red, 3.black, 4 .. 10, J, Q, K, A).
 A setting whose absent value is None is "off" when the spec does not give it.
+
+Each setting also says when the engine reads it while playing a ruleset
+(`read_when`): always, for every declared kind or wild card its pattern
+names; or only when another setting may take some value (the redraw's
+rejected card is read only where there is a redraw). `canastra check --strict`
+uses this to demand that every setting read is stated, decided by a dispute,
+or marked `unstated` (canastra_ref.dsl.strict).
 """
 from __future__ import annotations
 
@@ -28,6 +35,37 @@ def enum(*values: str) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class ReadWhen:
+    """One condition under which the engine reads a setting: another setting
+    may take one of `values` (with `other_than`: a value outside them). In
+    `setting`, <kind> and <card> stand for the same name as in the setting
+    read, and "*" for any declared meld kind, canastra kind or wild card."""
+    setting: str
+    values: tuple
+    other_than: bool = False
+
+    def text(self) -> str:
+        shown = " or ".join(_value_text(v) for v in self.values)
+        return f"`{self.setting}` may be {'other than ' if self.other_than else ''}{shown}"
+
+
+def _value_text(value) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value == ():
+        return "[]"
+    return str(value)
+
+
+# An opening can fail: it has a minimum, or must include a clean meld.
+_OPENING_MAY_FAIL = (ReadWhen("opening.minimum", (0,), other_than=True), ReadWhen("turn.clean_meld", (True,)))
+_OPENING_HAS_MINIMUM = (ReadWhen("opening.minimum", (0,), other_than=True),)
+_SEQUENCES = (ReadWhen("meld.*.shape", ("sequence",)),)
+
+
+@dataclass(frozen=True)
 class Setting:
     pattern: str
     type: str | tuple[str, ...]   # a value type, or the tuple of an enumeration's values
@@ -35,10 +73,30 @@ class Setting:
     doc: str
     required: bool = False
     default: object = None        # the value when the spec gives none (None: feature off)
+    read_when: tuple[ReadWhen, ...] = ()   # any of them (none: always read)
+    not_for: tuple[str, ...] = ()          # wild cards or kinds for which it is never read
+    in_play: bool = True                   # False: checked against other settings, never read in play
 
     @property
     def is_enum(self) -> bool:
         return isinstance(self.type, tuple)
+
+    def default_text(self) -> str:
+        """What the setting's absence means, as the reference table shows it."""
+        if self.required:
+            return "required"
+        return _value_text(self.default)
+
+    def read_text(self) -> str:
+        """When the engine reads the setting, for the reference table."""
+        if not self.in_play:
+            return "never in play"
+        parts = []
+        if self.read_when:
+            parts.append("when " + "; or ".join(w.text() for w in self.read_when))
+        if self.not_for:
+            parts.append("not for " + ", ".join(self.not_for))
+        return ", ".join(parts) or "always"
 
     def type_text(self) -> str:
         if self.is_enum:
@@ -54,7 +112,7 @@ SETTINGS: tuple[Setting, ...] = (
     # deck, seating and deal
     _S("deck.decks", INT, "static", "standard 52-card decks shuffled together", required=True),
     _S("deck.jokers", INT, "static", "jokers added to the decks", required=True),
-    _S("deck.size", INT, "static", "the card count the rulebook states; must equal 52 x decks + jokers"),
+    _S("deck.size", INT, "static", "the card count the rulebook states; must equal 52 x decks + jokers", in_play=False),
     _S("table.players", INT, "static", "players at the table", required=True),
     _S("table.team_size", INT, "static", "players per team; partners sit alternately", required=True),
     _S("play.direction", enum("clockwise", "counterclockwise"), "static",
@@ -76,7 +134,8 @@ SETTINGS: tuple[Setting, ...] = (
        default=False),
     _S("draw.rejected_card", enum("aside", "pile"), "static",
        "where that rejected card goes: set aside face up for the rest of the hand, or onto the pile "
-       "as an ordinary discard", default="pile"),
+       "as an ordinary discard", default="pile",
+       read_when=(ReadWhen("draw.first_redraw", (True,)),)),
 
     # card values
     _S("points.<class>", INT, "static", "card points of one card class", required=True),
@@ -84,33 +143,37 @@ SETTINGS: tuple[Setting, ...] = (
     # melds and wild cards
     _S("wild.cards", CARDS, "static", "the wild cards", required=True),
     _S("wild.<card>.suit", enum("any", "same-in-sequence"), "static",
-       "whether a wild must match the suit of a sequence it stands in", default="any"),
+       "whether a wild must match the suit of a sequence it stands in", default="any",
+       read_when=_SEQUENCES, not_for=("JK",)),
     _S("wild.<card>.locked", enum("never", "between-naturals", "always"), "static",
        "when a wild in a sequence can no longer be moved to let the natural card it stands for in",
-       default="always"),
+       default="always", read_when=_SEQUENCES),
     _S("wild.shift", enum("any-end", "far-end"), "static",
        "where a wild card goes when a natural card takes its place in a sequence: any-end, to either "
        "end of the sequence that has room; far-end, only to the end on the other side of its place "
        "from the cards added beyond that place in the same play (either end when none are), the "
        "addition being refused when that end has no room (it would pass the lowest or highest rank)",
-       default="any-end"),
+       default="any-end", read_when=(ReadWhen("wild.*.locked", ("always",), other_than=True),)),
     _S("meld.<kind>.shape", enum("sequence", "set", "wilds"), "static",
        "sequence: consecutive ranks of one suit; set: one rank; wilds: wild cards only", required=True),
     _S("meld.<kind>.ranks", RANKS, "team",
        "for a sequence, its ranks in order (4..A); for a set, the ranks it may be made of",
        required=True),
-    _S("meld.<kind>.colors", COLORS, "static", "the suit colours a set may use (all when absent)"),
+    _S("meld.<kind>.colors", COLORS, "static", "the suit colours a set may use (all when absent)",
+       read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),
     _S("meld.<kind>.suits", enum("same", "any"), "static",
-       "whether the natural cards of a set must share a suit", default="any"),
+       "whether the natural cards of a set must share a suit", default="any",
+       read_when=(ReadWhen("meld.<kind>.shape", ("set",)),)),
     _S("meld.<kind>.min_cards", INT, "static", "the fewest cards the meld may have", required=True),
     _S("meld.<kind>.max_cards", INT, "static", "the most cards the meld may have"),
     _S("meld.<kind>.max_wilds", INT, "static", "the most wild cards the meld may hold", default=0),
-    _S("meld.<kind>.min_naturals", INT, "static", "the fewest natural cards the meld needs", default=0),
+    _S("meld.<kind>.min_naturals", INT, "static", "the fewest natural cards the meld needs", default=0,
+       read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),
     _S("meld.<kind>.allowed", BOOL, "action", "when a meld of this kind may be laid down",
        default=True),
     _S("meld.<kind>.one_per_rank", BOOL, "static",
        "a team holds at most one meld of this kind per rank; more cards of the rank join it",
-       default=False),
+       default=False, read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),
 
     # canastras
     _S("canastra.<kind>.match", BOOL, "meld",
@@ -129,32 +192,35 @@ SETTINGS: tuple[Setting, ...] = (
        "turn ends)", default=False),
     _S("opening.counts", enum("all-melds", "clean-melds"), "static",
        "which of the turn's melds count towards the minimum: all of them, or only those without wild cards",
-       default="all-melds"),
+       default="all-melds", read_when=_OPENING_HAS_MINIMUM),
     _S("opening.pile_cards_count", BOOL, "static",
        "cards taken with the pile (other than the top card) count towards the minimum when melded in "
-       "the same turn", default=True),
+       "the same turn", default=True, read_when=_OPENING_HAS_MINIMUM),
     _S("opening.single_meld", BOOL, "action",
-       "the minimum must be reached by one meld on its own", default=False),
+       "the minimum must be reached by one meld on its own", default=False,
+       read_when=_OPENING_HAS_MINIMUM),
     _S("opening.ladder", LADDER, "static",
-       "how the minimum rises after each failed opening"),
+       "how the minimum rises after each failed opening", read_when=_OPENING_MAY_FAIL),
     _S("opening.penalty_applies", enum("this-hand", "next-hand"), "static",
        "when a raised minimum applies: the rest of this hand, or the team's next opening",
-       default="this-hand"),
+       default="this-hand", read_when=_OPENING_MAY_FAIL),
     _S("opening.failure_bars_player", BOOL, "static",
-       "a player whose opening failed may not try again this hand", default=False),
+       "a player whose opening failed may not try again this hand", default=False,
+       read_when=_OPENING_MAY_FAIL),
     _S("opening.short_stands_unchallenged", BOOL, "static",
        "an opening below the minimum stands unless the next player challenges it before playing",
-       default=False),
+       default=False, read_when=_OPENING_HAS_MINIMUM),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short may give the pile back and draw from the "
-       "stock instead, in the same turn", default=False),
+       "stock instead, in the same turn", default=False, read_when=_OPENING_MAY_FAIL),
 
     # discard pile
     _S("pile.start", enum("first-discard", "upcard"), "static",
        "what starts the pile: the first player's first discard, or a card turned up from the stock",
        required=True),
     _S("pile.upcard_covered", BOOL, "card",
-       "an upcard that is covered by another card turned from the stock", default=False),
+       "an upcard that is covered by another card turned from the stock", default=False,
+       read_when=(ReadWhen("pile.start", ("upcard",)),)),
     _S("pile.blocked", BOOL, "action", "the pile may not be taken at all", default=False),
     _S("pile.take.min_hand_cards", INT, "action",
        "hand cards that must form a new meld with the top card", required=True),
@@ -167,10 +233,11 @@ SETTINGS: tuple[Setting, ...] = (
        default=False),
     _S("pile.take.onto_meld_hand_cards", INT, "action",
        "hand cards that must be laid with the top card when it is added to one of the team's melds "
-       "instead of starting a new one (0: the top card may be added alone)", default=0),
+       "instead of starting a new one (0: the top card may be added alone)", default=0,
+       read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
     _S("pile.take.wild_bridge", BOOL, "action",
        "when the top card extends a meld, a wild card may stand between it and the meld",
-       default=True),
+       default=True, read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
     _S("pile.meld_takes_wilds", BOOL, "action",
        "wild cards may be added, later in the same turn, to the meld made or extended with the top card",
        default=True),
@@ -184,12 +251,14 @@ SETTINGS: tuple[Setting, ...] = (
        "a red three dealt or drawn is laid down and replaced from the stock", required=True),
     _S("red_three.exchange_in_order", BOOL, "static",
        "before play starts, dealt red threes are exchanged in the order of play, the dealer last",
-       default=False),
+       default=False, read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.late", enum("keep", "lay-down", "replace-on-turn"), "static",
        "a red three not replaced before play starts: stays in hand, is laid down without "
-       "replacement, or may be replaced on its holder's turn", default="keep"),
+       "replacement, or may be replaced on its holder's turn", default="keep",
+       read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.last_card_ends_hand", BOOL, "static",
-       "drawing a red three as the last card of the stock ends the hand at once", default=False),
+       "drawing a red three as the last card of the stock ends the hand at once", default=False,
+       read_when=(ReadWhen("red_three.replace", (True,)),)),
 
     # going out
     _S("going_out.allowed", BOOL, "action", "when the player's team may go out", required=True),
@@ -198,7 +267,7 @@ SETTINGS: tuple[Setting, ...] = (
        default=True),
     _S("going_out.ask_partner", BOOL, "static",
        "the player may ask the partner for permission to go out, and must abide by the answer",
-       default=False),
+       default=False, read_when=(ReadWhen("table.team_size", (1,), other_than=True),)),
 
     # end of hand and scoring
     _S("stock.exhausted", enum("end", "pile-only", "final-pile-take"), "static",
@@ -212,20 +281,20 @@ SETTINGS: tuple[Setting, ...] = (
        default=True),
     _S("scoring.unrounded", NAMES, "static",
        "scoring terms left out of the rounding (it applies to the sum of the other terms)",
-       default=()),
+       default=(), read_when=(ReadWhen("scoring.round_fives", ("none",), other_than=True),)),
     _S("scoring.round_fives", enum("none", "up", "away-from-zero", "positive-up"), "static",
        "how a hand total ending in 5 is rounded to a multiple of 10", default="none"),
     _S("game.target", INT, "static", "the score that ends the game at the end of a hand",
        required=True),
 )
 
-_WILD_CARDS = ("JK", "2")
+WILD_CARDS = ("JK", "2")      # the cards a wild.<card> setting may name
 
 
 def _compile(pattern: str) -> re.Pattern:
     text = re.escape(pattern)
     text = text.replace(re.escape("<kind>"), r"[A-Za-z_][A-Za-z0-9_-]*")
-    text = text.replace(re.escape("<card>"), "(?:" + "|".join(_WILD_CARDS) + ")")
+    text = text.replace(re.escape("<card>"), "(?:" + "|".join(WILD_CARDS) + ")")
     text = text.replace(re.escape("<class>"), "(?:" + "|".join(re.escape(c) for c in CARD_CLASSES) + ")")
     return re.compile(text + r"\Z")
 
