@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .display import printable
+
 
 @dataclass(frozen=True)
 class SourcePosition:
@@ -48,7 +50,7 @@ class CanastraError(Exception):
         if self.position is not None and self.source_line is not None:
             number = str(self.position.line)
             gutter = " " * len(number)
-            text = self.source_line.rstrip("\n").expandtabs(1)
+            text = printable(self.source_line.rstrip("\n").expandtabs(1), newlines=False)
             start = max(self.position.column - 1, 0)
             end = self.position.end_column or self.position.column + 1
             width = max(end - self.position.column, 1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from canastra_ref.display import printable
 from canastra_ref.errors import CanastraError
 
 from .grading import ERRORED, FAILED, PASSED
@@ -79,8 +80,8 @@ def _header(report: dict) -> dict:
 
 def compare_text(diff: dict, path_a: str, path_b: str) -> str:
     a, b = diff["a"], diff["b"]
-    lines = [f"A: {path_a}  ({a['implementation']}, suite {a['suite']}, digest {a['digest']})",
-             f"B: {path_b}  ({b['implementation']}, suite {b['suite']}, digest {b['digest']})"]
+    lines = [printable(f"A: {path_a}  ({a['implementation']}, suite {a['suite']}, digest {a['digest']})", newlines=False),
+             printable(f"B: {path_b}  ({b['implementation']}, suite {b['suite']}, digest {b['digest']})", newlines=False)]
     if a["digest"] != b["digest"]:
         lines.append("note: the two runs used different fixture files")
     total = 0
@@ -92,7 +93,8 @@ def compare_text(diff: dict, path_a: str, path_b: str) -> str:
         lines += ["", f"{kind} ({len(entries)})"]
         for e in entries:
             arrow = f"{e['before'] or '-'} -> {e['after'] or '-'}"
-            lines.append(f"  {e['id']}: {arrow}" + (f"  ({_short(e['message'])})" if e.get("message") else ""))
+            line = f"  {e['id']}: {arrow}" + (f"  ({_short(str(e['message']))})" if e.get("message") else "")
+            lines.append(printable(line, newlines=False))
     if not total:
         lines += ["", "no change"]
     sa, sb = diff["summary"]["a"] or {}, diff["summary"]["b"] or {}

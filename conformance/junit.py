@@ -1,7 +1,9 @@
 """JUnit XML for CI systems: one <testsuite> per ruleset, one <testcase> per
 fixture (classname ruleset.file, name the fixture id). Behaviour failures are
 <failure>, errors <error>, skips <skipped>; the citation tier and the
-implementation's stderr go to <system-out> and <system-err>."""
+implementation's stderr go to <system-out> and <system-err>. CI systems show
+these texts in logs and terminals: the control characters of anything an
+implementation wrote are spelled out (canastra_ref.display)."""
 from __future__ import annotations
 
 import re
@@ -9,15 +11,18 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
 
+from canastra_ref.display import printable
+
 from .grading import ERRORED, FAILED, SKIPPED
 from .results import RunResult, citation_tier, counts, display_path
 
-# Characters XML 1.0 cannot carry at all (an implementation's stderr may hold anything).
+# Characters XML 1.0 cannot carry at all (lone surrogates, U+FFFE, U+FFFF).
 _INVALID = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _clean(text: str) -> str:
-    return _INVALID.sub("\ufffd", text)
+    """Text for XML: control characters spelled out, what XML cannot carry replaced."""
+    return _INVALID.sub("\ufffd", printable(text))
 
 
 def _mismatch_text(items) -> str:

@@ -6,6 +6,8 @@ import json
 import re
 from collections import defaultdict
 
+from canastra_ref.display import printable
+
 from .grading import ERRORED, FAILED, PASSED, SKIPPED
 from .messages import PROTOCOL_VERSION
 from .results import STATUSES, RunResult, citation_tier, counts, display_path
@@ -53,14 +55,6 @@ def summary_line(result: RunResult) -> str:
     return line + f" ({result.duration:.2f} s)"
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """Text from an implementation, its control characters (escape sequences...) made visible."""
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
-
-
 def _indent(text: str, prefix: str = "      ") -> list[str]:
     return [prefix + line for line in printable(text).rstrip("\n").splitlines()]
 
@@ -68,10 +62,11 @@ def _indent(text: str, prefix: str = "      ") -> list[str]:
 def text(result: RunResult) -> str:
     impl = result.implementation
     lines = []
-    if impl:
-        lines.append(f"implementation: {impl.get('name')} {impl.get('version', '')} ({impl.get('language', '?')})"
-                     + (f", {impl['homepage']}" if impl.get("homepage") else ""))
-    lines.append(f"command: {' '.join(result.command)}")
+    if impl:                      # everything the implementation says, shown as text, never obeyed
+        line = f"{impl.get('name')} {impl.get('version', '')} ({impl.get('language', '?')})" \
+            + (f", {impl['homepage']}" if impl.get("homepage") else "")
+        lines.append(f"implementation: {printable(line, newlines=False)}")
+    lines.append(f"command: {printable(' '.join(result.command), newlines=False)}")
     s = result.suite
     lines.append(f"suite {s['version']} (fixtures digest {s['digest']}), {len(result.outcomes)} cases selected, "
                  f"protocol {PROTOCOL_VERSION}")
@@ -97,7 +92,7 @@ def text(result: RunResult) -> str:
         for o in bad:
             lines.append(f"  {o.status.upper()} {o.case.id}  ({display_path(o.case.file)}:{o.case.line})")
             for m in o.grade.behaviour:
-                lines.append(f"      {m.path}: expected {m.expected!r}")
+                lines.append(f"      {printable(m.path)}: expected {m.expected!r}")
                 lines.append(f"      {' ' * len(m.path)}       got {printable(repr(m.actual))}")
             if o.grade.message:
                 lines += _indent(o.grade.message)
@@ -108,7 +103,7 @@ def text(result: RunResult) -> str:
         lines += ["", "CITATIONS (the articles an answer must cite)"]
         for o in cites:
             for m in o.grade.citations:
-                lines.append(f"  {o.case.id}: {m.path}: expected {m.expected}, got {m.actual}")
+                lines.append(f"  {o.case.id}: {m.path}: expected {m.expected}, got {printable(repr(m.actual))}")
     skipped = defaultdict(list)
     for o in result.outcomes:
         if o.status == SKIPPED:

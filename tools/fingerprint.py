@@ -113,9 +113,10 @@ def _natural(key: str):
 # ----------------------------------------------------------------- output
 
 def text(prints: dict[str, dict]) -> str:
+    from canastra_ref.display import printable
     lines = []
     for name, fp in prints.items():
-        lines.append(f"{name}")
+        lines.append(printable(name, newlines=False))
         lines.append(f"  {'ruleset':<14} {'passed':>6} {'failed':>6} {'errored':>7} {'skipped':>7} "
                      f"{'rate':>6} {'verdicts':>9}")
         for ruleset, r in sorted(fp["rulesets"].items()):
@@ -130,12 +131,13 @@ def text(prints: dict[str, dict]) -> str:
                 more = f" (+{len(cases) - 3} more)" if len(cases) > 3 else ""
                 lines.append(f"    {article}: {', '.join(cases[:3])}{more}")
         lines.append("")
-    return "\n".join(lines)
+    return printable("\n".join(lines))        # names and ids come from the reports, as they were written
 
 
 def markdown_matrix(reports: dict[str, dict]) -> str:
     """implementation x ruleset x article: one table per ruleset, a column per
     implementation, each cell passed/graded (skipped-only cells are '·')."""
+    from canastra_ref.display import markdown_literal
     names = list(reports)
     rulesets = sorted({r["ruleset"] for rep in reports.values() for r in rep["cases"].values()})
     out = []
@@ -144,8 +146,8 @@ def markdown_matrix(reports: dict[str, dict]) -> str:
         arts = sorted({a for c in cells.values() for a in c}, key=_natural)
         if not arts:
             continue
-        out.append(f"#### {ruleset}\n")
-        out.append("| article | " + " | ".join(names) + " |")
+        out.append(f"#### {markdown_literal(ruleset)}\n")
+        out.append("| article | " + " | ".join(markdown_literal(n) for n in names) + " |")
         out.append("|---|" + "---|" * len(names))
         for a in arts:
             row = []
@@ -160,7 +162,7 @@ def markdown_matrix(reports: dict[str, dict]) -> str:
                 else:
                     mark = "" if c["passed"] == graded else " ✗"
                     row.append(f"{c['passed']}/{graded}{mark}")
-            out.append(f"| {a} | " + " | ".join(row) + " |")
+            out.append(f"| {markdown_literal(a)} | " + " | ".join(row) + " |")
         out.append("")
     return "\n".join(out)
 

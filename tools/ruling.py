@@ -14,13 +14,16 @@ import html
 import json
 import re
 
+from canastra_ref.display import markdown_literal
 from canastra_ref.engine.reasons import REASONS
 
 from . import cardtext
 from .dispute import Report, Ruling
 
 # Blocks: ("h1"|"h2"|"h3"|"p", text), ("table", header, rows), ("ol"|"ul", items),
-# ("quote", text). Inline marks in text: **bold**, *emphasis*, `code`.
+# ("quote", text). Inline marks in text: **bold**, *emphasis*, `code`; text from
+# the situation file or the rulebook texts goes in as markdown_literal, its
+# punctuation backslash-escaped, so no mark (and no raw HTML) comes of it.
 
 
 def _score(outcome) -> str:
@@ -37,7 +40,7 @@ def _score(outcome) -> str:
 
 def _verdicts(outcome, short: bool = False) -> list[str]:
     if outcome.error:
-        return [f"*no ruling*: {outcome.error}"]
+        return [f"*no ruling*: {markdown_literal(outcome.error)}"]
     if outcome.kind == "query":
         return [f"`{json.dumps(outcome.result, ensure_ascii=False)}`"]
     out = []
@@ -113,7 +116,7 @@ def _articles(articles, quoted: bool) -> list:
     for a in articles:
         text = f"**{a.id}** — {a.paraphrase}"
         if quoted:
-            text += "\n" + (f"> {a.quote}" if a.quote else "> (not found in the text)")
+            text += "\n" + (f"> {markdown_literal(a.quote)}" if a.quote else "> (not found in the text)")
         items.append(text)
     return items
 
@@ -121,9 +124,9 @@ def _articles(articles, quoted: bool) -> list:
 def blocks(report: Report) -> list:
     sit = report.situation
     quoted = report.sources is not None
-    out = [("h1", f"Ruling: {sit.title}")]
+    out = [("h1", f"Ruling: {markdown_literal(sit.title)}")]
     if sit.description:
-        out.append(("p", sit.description))
+        out.append(("p", markdown_literal(sit.description)))
     out.append(("h2", "The table"))
     out += _table_blocks(sit.data)
     if sit.data.get("actions"):
@@ -163,7 +166,7 @@ def blocks(report: Report) -> list:
             out.append(("p", "No dispute of this rulebook changes this ruling."))
     if report.not_fitting:
         out.append(("h2", "Rulesets whose table this situation does not fit"))
-        out.append(("ul", [f"**{r}**: {why}" for r, why in report.not_fitting]))
+        out.append(("ul", [f"**{r}**: {markdown_literal(why)}" for r, why in report.not_fitting]))
     return out
 
 
@@ -199,12 +202,21 @@ def markdown(report: Report) -> str:
 
 # ---------------------------------------------------------------------- html
 
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")     # a backslash-escaped ASCII punctuation character
+_HELD = re.compile("\x00([0-9]+)\x00")
+
+
 def _inline(text: str) -> str:
-    out = html.escape(text, quote=False)
+    held: list[str] = []                          # escaped characters, kept out of the marks
+
+    def hold(match: re.Match) -> str:
+        held.append(match.group(1))
+        return f"\x00{len(held) - 1}\x00"
+    out = html.escape(_ESCAPED.sub(hold, text), quote=False)
     out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
     out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
     out = re.sub(r"\*([^*]+)\*", r"<em>\1</em>", out)
-    return out
+    return _HELD.sub(lambda m: html.escape(held[int(m.group(1))], quote=False), out)
 
 
 def _html_item(item: str) -> str:
