@@ -80,6 +80,31 @@ CASES = [
      "defined in terms of itself", None),
     ("dispute reading that guards nothing", "meld.aces.suits = same @4 under aces.same\n", "",
      "reading same", 11, "reading 'same' of dispute 'aces' guards no clause", None),
+    # input that used to escape as a traceback (issue 17)
+    ("a 5,000-digit number", "deck.decks = 2 @1", "deck.decks = " + "9" * 5000 + " @1", "deck.decks", 14,
+     "the number 99999999999999999999... (5000 digits) is too large", "at most 9,007,199,254,740,991"),
+    ("a number in a ladder beyond the integers", "deck.decks = 2 @1",
+     "deck.decks = 2 @1\nopening.ladder = 75 -> 90071992547409920 @6", "opening.ladder", 24,
+     "the number 90071992547409920 is too large", None),
+    ("an unknown escape in a string", '"Minimal test ruleset"', '"a\\x"', "ruleset minimal", 19,
+     "unknown escape '\\x' in a string", '\\" for a quote'),
+    ("a unicode escape in a string", '"Minimal test ruleset"', '"\\N{FOO} \\u12"', "ruleset minimal", 18,
+     "unknown escape '\\N' in a string", None),
+    ("'not' 500 deep", "opening.minimum = 75 when team.score <= 2490 @6",
+     "opening.minimum = 75 when " + "not " * 500 + "team.score <= 2490 @6", "opening.minimum = 75", 283,
+     "nested more than 64 levels deep", "def"),
+    ("a sum of 500 terms", "deck.decks = 2 @1", "deck.decks = " + " + ".join(["1"] * 500) + " @1", "deck.decks",
+     14, "nested more than 64 levels deep", None),
+    ("more decks than play can hold", "deck.decks = 2 @1", "deck.decks = 50000000 @1", "deck.decks", 1,
+     "deck.decks is 50000000", "between 1 and 8 decks"),
+    ("no deck", "deck.decks = 2 @1", "deck.decks = 0 @1", "deck.decks", 1, "deck.decks is 0", None),
+    ("more jokers than decks hold", "deck.jokers = 2 @1", "deck.jokers = 9 @1", "deck.jokers", 1,
+     "deck.jokers is 9 for 2 deck(s)", "two per deck"),
+    ("a deal larger than the deck", "deal.cards = 11 @2", "deal.cards = 60 @2", "deal.cards", 1,
+     "4 players dealt 60 cards each need 240 cards, and the deck holds 106", "at most 26 cards each"),
+    ("a deal that leaves no stock", "deal.cards = 11 @2", "deal.cards = 27 @2", "deal.cards", 1,
+     "need 108 cards", "at most 26 cards each"),
+    ("nothing dealt", "deal.cards = 11 @2", "deal.cards = 0 @2", "deal.cards", 1, "deal.cards is 0", None),
 ]
 
 
@@ -140,3 +165,42 @@ def test_extends_an_unknown_ruleset(tmp_path):
     checked, errors = _check(tmp_path, {"variant": 'ruleset variant "x" extends nowhere\n'})
     assert "extends 'nowhere', which does not exist" in errors[0].message
     assert (errors[0].position.line, errors[0].position.column) == (1, 29)
+
+
+def test_a_string_keeps_its_characters(minimal_text):
+    from canastra_ref.dsl.parser import parse_text
+    spec = parse_text(_edit(minimal_text, '"Minimal test ruleset"', '"café \\"x\\" \\\\ ♥"'), "minimal.canastra")
+    assert spec.title == 'café "x" \\ ♥'
+
+
+def test_the_file_name_is_the_ruleset_id(tmp_path, minimal_text):
+    """A file classica-2p.canastra declaring ruleset classica-two passed check and was refused by play."""
+    checked, errors = _check(tmp_path, {"other-name": minimal_text})
+    assert [e.message for e in errors] == ["file other-name.canastra declares ruleset 'minimal'"]
+    assert "ruleset other-name (the file's name)" in errors[0].expected
+    assert (errors[0].position.line, errors[0].position.column) == (2, 9)
+
+
+@pytest.mark.parametrize("content, message", [
+    (b'ruleset minimal "caf\xe9"\n', "minimal.canastra:1:21: error: not UTF-8 text: byte 0xe9"),
+    (b"#" * (1024 * 1024 + 1), "larger than 1024 KiB"),
+])
+def test_unreadable_spec_files(tmp_path, capsys, content, message):
+    from canastra_cli.cli import main
+    (tmp_path / "minimal.canastra").write_bytes(content)
+    assert main(["check", str(tmp_path / "minimal.canastra")]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_spec_that_passes_check_can_be_played(tmp_path, minimal_text):
+    """What check accepts, play can deal: the largest deal check allows."""
+    from canastra_ref.dsl.build import build
+    from canastra_ref.dsl.parser import parse_text
+    from canastra_ref.engine.play import self_play
+    from canastra_ref.engine.rules import Engine
+    text = _edit(minimal_text, "deal.cards = 11 @2", "deal.cards = 26 @2")
+    assert _check(tmp_path, {"minimal": text})[1] == []
+    engine = Engine(build([parse_text(text, "minimal.canastra")]))
+    record = next(self_play(engine, 1, 1))
+    assert record.end["reason"]

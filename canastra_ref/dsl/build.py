@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import dsl_rank, RANKS
-from ..errors import ErrorList, InputError, SourcePosition, SpecError
+from ..errors import CanastraError, ErrorList, InputError, SourcePosition, SpecError
+from ..limits import MAX_DECKS
 from ..seating import SEATINGS
 from . import ast, settings as registry
 from .expr import Compiled, Compiler
@@ -444,11 +445,38 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
                   expected="clauses such as canastra.clean.match = meld.wilds == 0 and meld.size >= 7 @<article>")
 
     def constant(path):
+        """The value of a setting that reads no fact (None when it has no clause or can vary)."""
         group = rules.get(path)
-        if group is None or group._constant is None:
+        if group is None:
             return None
-        return group._constant.value
+        if group._constant is not None:
+            return group._constant.value
+        if group.setting.scope != "static":
+            return None
+        try:
+            return group.decide(None).value
+        except CanastraError:        # two clauses at once: reported as a contradiction
+            return None
+
+    def error_at(path, message, expected):
+        ctx.error(message + reading, rules[path].clauses[0].clause.pos, expected=expected)
     decks, jokers, size = constant("deck.decks"), constant("deck.jokers"), constant("deck.size")
+    # What play needs: a deck it can hold, and a deal that leaves cards to draw.
+    if decks is not None and not 1 <= decks <= MAX_DECKS:
+        error_at("deck.decks", f"deck.decks is {decks}", f"between 1 and {MAX_DECKS} decks")
+        decks = None
+    if jokers is not None and decks is not None and not 0 <= jokers <= 2 * decks:
+        error_at("deck.jokers", f"deck.jokers is {jokers} for {decks} deck(s)",
+                 f"between 0 and {2 * decks} jokers (two per deck at most)")
+        jokers = None
+    players, cards = constant("table.players"), constant("deal.cards")
+    if cards is not None and cards < 1:
+        error_at("deal.cards", f"deal.cards is {cards}", "at least one card dealt to each player")
+    elif None not in (cards, players, decks, jokers) and players in SEATINGS and \
+            cards * players >= 52 * decks + jokers:
+        error_at("deal.cards", f"{players} players dealt {cards} cards each need {cards * players} cards, "
+                               f"and the deck holds {52 * decks + jokers}",
+                 f"a deal that leaves a stock: at most {(52 * decks + jokers - 1) // players} cards each")
     if decks is not None and jokers is not None and size is not None and size != 52 * decks + jokers:
         clause = rules["deck.size"].clauses[0].clause
         ctx.error(f"deck.size is {size}, but {decks} decks of 52 and {jokers} jokers make {52 * decks + jokers}"
@@ -458,7 +486,7 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
             clause = rules["scoring.unrounded"].clauses[0].clause
             ctx.error(f"scoring.unrounded names '{name}', which is not a scoring term", clause.pos,
                       expected="one of: " + ", ".join(rules_terms(rules)))
-    players, team_size = constant("table.players"), constant("table.team_size")
+    team_size = constant("table.team_size")
     if players is not None and players not in SEATINGS:
         clause = rules["table.players"].clauses[0].clause
         ctx.error(f"there is no seating for {players} players", clause.pos,

@@ -9,14 +9,14 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from ..cache import cached
 from ..errors import ErrorList, InputError, SpecError
-from ..paths import SPEC_DIR, SPEC_SUFFIX
+from ..files import read_text
+from ..paths import GRAMMAR, SPEC_DIR, SPEC_SUFFIX
 from . import ast, settings as registry
 from .build import build, chain
 from .model import Ruleset
-from ..cache import cached
-from ..paths import GRAMMAR
-from .parser import parse_file, parse_text
+from .parser import parse_text
 
 
 def available(directory: Path = SPEC_DIR) -> list[str]:
@@ -27,10 +27,7 @@ def available(directory: Path = SPEC_DIR) -> list[str]:
 @lru_cache(maxsize=None)
 def _parse(path: str) -> ast.SpecFile:
     """The parsed file; parses are cached on disk by grammar and file text."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return parse_file(path)        # reports the problem as a SpecError
+    text = read_text(path, SpecError)
     return cached("spec", (GRAMMAR.read_text(encoding="utf-8"), path, text), lambda: parse_text(text, path))
 
 
@@ -38,7 +35,12 @@ def spec_file(ruleset: str, directory: Path = SPEC_DIR) -> ast.SpecFile:
     path = Path(directory) / (ruleset + SPEC_SUFFIX)
     if not path.is_file():
         raise FileNotFoundError(str(path))
-    spec = _parse(str(path))
+    return _named(_parse(str(path)), path)
+
+
+def _named(spec: ast.SpecFile, path: Path) -> ast.SpecFile:
+    """The spec of a file named after the ruleset it declares (its id is its file name)."""
+    ruleset = path.name[:-len(SPEC_SUFFIX)] if path.name.endswith(SPEC_SUFFIX) else path.stem
     if spec.ruleset != ruleset:
         raise SpecError(f"file {path.name} declares ruleset '{spec.ruleset}'", position=spec.pos,
                         source_line=spec.line(spec.pos.line), expected=f"ruleset {ruleset} (the file's name)")
@@ -73,7 +75,7 @@ def check_file(path: Path, directory: Path | None = None, strict: bool = False) 
     errors: list = []
     checked: list[str] = []
     try:
-        spec = _parse(str(path))
+        spec = _named(_parse(str(path)), Path(path))
         files = chain(spec, lambda rid: spec_file(rid, Path(directory or path.parent)))
     except (SpecError, ErrorList) as exc:
         return checked, _flatten(exc)

@@ -2,14 +2,14 @@
 file:line:column, show the line with a caret and say what was expected."""
 from __future__ import annotations
 
-import codecs
+import re
 from functools import lru_cache
-from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import SourcePosition, SpecError
+from ..limits import MAX_EXPRESSION_DEPTH, MAX_INT
 from . import ast
 
 from ..paths import GRAMMAR
@@ -67,14 +67,29 @@ class _Builder(Transformer):
         end = meta.end_column if getattr(meta, "end_line", None) == getattr(meta, "line", None) else None
         return SourcePosition(self.filename, getattr(meta, "line", 1), getattr(meta, "column", 1), end)
 
-    @staticmethod
-    def _string(token: Token) -> str:
-        return codecs.decode(str(token)[1:-1], "unicode_escape") if "\\" in token else str(token)[1:-1]
+    def _string(self, token: Token) -> str:
+        """The text of a STRING token: \\" is a quote, \\\\ a backslash, no other escape."""
+        def unescape(match: re.Match) -> str:
+            if match.group(1) in '"\\':
+                return match.group(1)
+            column = token.column + 1 + match.start()
+            raise SpecError(f"unknown escape '\\{match.group(1)}' in a string",
+                            position=SourcePosition(self.filename, token.line, column, column + 2),
+                            expected='\\" for a quote or \\\\ for a backslash (a string takes no other escape)')
+        return _ESCAPE.sub(unescape, str(token)[1:-1])
+
+    def _number(self, token: Token) -> int:
+        """An INT token's value, refused beyond MAX_INT (before Python converts it)."""
+        digits = str(token).lstrip("0")
+        if len(digits) > len(str(MAX_INT)) or int(digits or "0") > MAX_INT:
+            raise SpecError(f"the number {_shorten(str(token))} is too large", position=self._tok(token),
+                            expected=f"a number of at most {MAX_INT:,}")
+        return int(digits or "0")
 
     # expressions
     @v_args(meta=True)
     def int(self, meta, children):
-        return ast.Int(self._meta(meta), int(children[0]))
+        return ast.Int(self._meta(meta), self._number(children[0]))
 
     @v_args(meta=True)
     def true(self, meta, children):
@@ -152,7 +167,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def ladder(self, meta, children):
-        numbers = [int(c) for c in children if c.type == "INT"]
+        numbers = [self._number(c) for c in children if c.type == "INT"]
         has_then = any(c.type == "PLUS" for c in children)
         steps = tuple(numbers[:-1]) if has_then else tuple(numbers)
         return ast.Ladder(self._meta(meta), steps, numbers[-1] if has_then else None)
@@ -241,6 +256,13 @@ class _Builder(Transformer):
         return ("clause", label, modifier, setting, value, guards, cites, self._meta(meta))
 
 
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _shorten(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} digits)"
+
+
 def _tagged(item, tag: str) -> bool:
     return isinstance(item, tuple) and item[0] == tag
 
@@ -272,6 +294,7 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, filename, lines) from None
+    _check_nesting(tree, filename, lines)
     try:
         items = _Builder(filename).transform(tree).children
     except VisitError as exc:
@@ -312,15 +335,31 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
                         header_pos, extends[1] if extends else None, lines, tuple(unstated))
 
 
-def parse_file(path: str | Path) -> ast.SpecFile:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SpecError(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise SpecError(f"cannot read {path}: {exc.strerror}") from None
-    return parse_text(text, str(path))
+# Rules whose nodes are levels of an expression; the operators of a chain
+# (a + b - c) nest their operands left to right: ((a + b) - c).
+_EXPRESSIONS = {"or_expr", "and_expr", "not_", "comparison", "sum", "product", "neg", "index", "list",
+                "range", "int", "true", "false", "path"}
+_CHAINS = {"or_expr", "and_expr", "comparison", "sum", "product"}
+
+
+def _check_nesting(tree: Tree, filename: str, lines: tuple[str, ...]) -> None:
+    """Refuse an expression nested deeper than MAX_EXPRESSION_DEPTH, before
+    anything walks the tree recursively. Iterative: any depth is measured."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data in _EXPRESSIONS:
+            depth += 1
+            if depth > MAX_EXPRESSION_DEPTH:
+                line, column = node.meta.line, node.meta.column
+                raise SpecError(f"this expression is nested more than {MAX_EXPRESSION_DEPTH} levels deep",
+                                position=SourcePosition(filename, line, column),
+                                source_line=lines[line - 1] if 1 <= line <= len(lines) else None,
+                                expected="a shallower expression (name its parts with def)")
+        operands = [child for child in node.children if isinstance(child, Tree)]
+        chained = node.data in _CHAINS
+        for i, child in reversed(list(enumerate(operands))):      # the leftmost first
+            stack.append((child, depth + (len(operands) - 1 - max(i, 1) if chained else 0)))
 
 
 def _with_line(error: SpecError, lines: tuple[str, ...]) -> SpecError:
