@@ -69,14 +69,19 @@ def cmd_conformance(args) -> int:
     from canastra_conformance.report import render, summary_line
     from canastra_conformance.results import suite_info
     from canastra_conformance.runner import Runner
+    from canastra_conformance import xfail
     from canastra_conformance.suite import read_skip_file, run_suite, select
 
     directory = Path(args.fixtures) if args.fixtures else FIXTURES_DIR
     if not directory.is_dir():
         raise CanastraError(f"no fixture directory at {directory}")
     skip = read_skip_file(args.skip) if args.skip else []
+    expected = xfail.read(args.xfail) if args.xfail else None
+    if args.xfail_non_strict and not args.xfail:
+        raise CanastraError("--xfail-non-strict needs --xfail FILE")
     argv = _impl_argv(args.impl) if args.impl is not None else reference_command()
-    runner = Runner(argv, timeout=args.timeout, start_timeout=args.start_timeout)
+    runner = Runner(argv, timeout=args.timeout, start_timeout=args.start_timeout,
+                    judge_by_readings=not args.every_reading)
     runner.spawn()                  # the implementation starts up while the fixtures load
     progress = None
     try:
@@ -86,7 +91,9 @@ def cmd_conformance(args) -> int:
             raise CanastraError("no case matches the filters" if cases else f"no fixtures in {directory}")
         progress = Progress(sys.stderr, len(chosen))
         result = run_suite(runner, chosen, suite_info(directory, len(cases)), skip=skip,
-                           skip_path=args.skip or "", on_outcome=lambda o: progress.update(o.case.id, o.status))
+                           skip_path=args.skip or "", xfail=expected, xfail_path=args.xfail or "",
+                           strict=not args.xfail_non_strict, suite_ids=[c.id for c in cases],
+                           on_outcome=lambda o: progress.update(o.case.id, o.status))
     finally:
         runner.close()
         if progress:
@@ -103,7 +110,9 @@ def register(sub) -> None:
         "conformance", help="run the conformance suite against an implementation",
         description="Run the conformance fixtures against an implementation through the protocol of "
                     "conformance/PROTOCOL.md: by default the reference ('canastra serve'), or the adapter "
-                    "given by --impl. Exits 0 only when nothing failed or errored.")
+                    "given by --impl. Cases written under readings of a dispute other than those the "
+                    "implementation declares are reported other-reading, never failed. Exits 0 only when "
+                    "nothing failed or errored (and, with --xfail, no listed case passed).")
     p.add_argument("--impl", metavar="COMMAND",
                    help="the command starting the implementation's adapter (split like a shell would; "
                         "default: the reference, 'canastra serve')")
@@ -113,6 +122,14 @@ def register(sub) -> None:
     p.add_argument("--id", action="append", metavar="GLOB", help="only cases whose id matches (repeatable)")
     p.add_argument("--skip", metavar="FILE",
                    help="skip the cases listed in FILE: one fixture id or glob a line, # comments")
+    p.add_argument("--xfail", metavar="FILE",
+                   help="expected failures: a YAML mapping of fixture id (or glob) to the reason; a listed case "
+                        "that fails is xfail, one that passes is xpass and fails the run")
+    p.add_argument("--xfail-non-strict", action="store_true",
+                   help="with --xfail: a listed case that passes (xpass) does not fail the run")
+    p.add_argument("--every-reading", action="store_true",
+                   help="send and grade every case, whatever readings the implementation declares "
+                        "(the raw run 'canastra profile' works from)")
     p.add_argument("--format", choices=("text", "json", "junit"), default="text")
     p.add_argument("--output", metavar="FILE", help="write the report to FILE (default: standard output)")
     p.add_argument("--timeout", type=_positive, default=DEFAULT_TIMEOUT, metavar="S",

@@ -6,6 +6,7 @@ fixtures    loading and checking fixture files
 grading     the message a case sends and how its answer is graded
 inprocess   running the suite against the reference without a subprocess (tests)
 coverage    which articles and dispute readings the fixtures cover
+readings    which readings a case's expectations hold under; declared readings
 
 The runner (`canastra conformance`, protocol in PROTOCOL.md):
 messages    the protocol version and the JSON Schemas of its messages
@@ -15,6 +16,7 @@ policy      the numbers of the runner's policies (timeouts, limits)
 process     one running implementation: lines with deadlines, stderr apart
 runner      start, run, restart, timeouts, skips: a case's outcome
 suite       choosing the cases (filters, skip list) and running them
+xfail       the expected-failures file (--xfail)
 results     a run's results and their JSON report
 report      text and JSON output (junit: JUnit XML; progress: the terminal line)
 compare     what changed between two JSON reports

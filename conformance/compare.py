@@ -1,10 +1,12 @@
 """canastra conformance --compare A.json B.json: what changed between two runs
 (JSON reports of results.py), keyed by fixture id.
 
-Changes, from A to B: fixed (now passes), regressed (passed, now fails or
-errors), changed (any other change of status), different (still failing or
-erroring, for another reason), new and removed cases, and the citation tier
-fixed or regressed. The comparison is "clean" when nothing regressed.
+Changes, from A to B: fixed (now passes: passed or xpass), regressed (passed,
+now fails or errors), changed (any other change of status: to or from
+skipped, other-reading, or an expected failure), different (still failing,
+erroring or xfail, for another reason), new and removed cases, and the
+citation tier fixed or regressed. The comparison is "clean" when nothing
+regressed. Reports of format versions 1 and 2 are read.
 """
 from __future__ import annotations
 
@@ -14,8 +16,10 @@ from pathlib import Path
 from canastra_ref.display import printable
 from canastra_ref.errors import CanastraError
 
-from .grading import ERRORED, FAILED, PASSED
-from .results import FORMAT, STATUSES
+from .grading import ERRORED, FAILED, PASSED, XFAIL, XPASS
+from .results import FORMAT, READABLE_VERSIONS, STATUSES
+
+PASSING, FAILING = (PASSED, XPASS), (FAILED, ERRORED, XFAIL)
 
 KINDS = ("regressed", "fixed", "changed", "different", "new", "removed", "citations regressed",
          "citations fixed")
@@ -31,6 +35,9 @@ def load_report(path: str) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("cases"), dict):
         raise CanastraError(f"{path} is not a conformance report",
                             expected="the output of 'canastra conformance --format json'")
+    if data.get("format_version") not in READABLE_VERSIONS:
+        raise CanastraError(f"{path} is a conformance report of format version {data.get('format_version')!r}",
+                            expected="version " + " or ".join(map(str, READABLE_VERSIONS)))
     for case_id, record in data["cases"].items():
         if not isinstance(record, dict) or record.get("status") not in STATUSES:
             raise CanastraError(f"{path}: case {case_id!r} has no valid status")
@@ -58,9 +65,10 @@ def compare(a: dict, b: dict) -> dict:
             continue
         s, t = before["status"], after["status"]
         if s != t:
-            kind = "fixed" if t == PASSED else "regressed" if s == PASSED and t in (FAILED, ERRORED) else "changed"
+            kind = "fixed" if t in PASSING and s not in PASSING else \
+                "regressed" if s in PASSING and t in (FAILED, ERRORED) else "changed"
             changes[kind].append(entry)
-        elif s in (FAILED, ERRORED) and _detail(before) != _detail(after):
+        elif s in FAILING and _detail(before) != _detail(after):
             changes["different"].append(entry)
         x, y = before.get("citations"), after.get("citations")
         if x == "passed" and y == "failed":
@@ -101,6 +109,8 @@ def compare_text(diff: dict, path_a: str, path_b: str) -> str:
     parts = []
     for key in ("total",) + STATUSES:
         x, y = sa.get(key, 0), sb.get(key, 0)
+        if key not in ("total", PASSED, FAILED, ERRORED, "skipped") and not x and not y:
+            continue
         parts.append(f"{key} {x} -> {y}" + (f" ({y - x:+d})" if y != x else ""))
     lines += ["", "summary: " + ", ".join(parts)]
     return "\n".join(lines) + "\n"

@@ -58,7 +58,7 @@ class _Loader(yaml.SafeLoader):
 _Composer = getattr(yaml, "CSafeLoader", _Loader)
 
 
-def _load_with_positions(text: str, filename: str):
+def load_with_positions(text: str, filename: str):
     """The YAML data and a map JSON path -> (line, column) of every node."""
     try:
         try:
@@ -94,6 +94,16 @@ def _load_with_positions(text: str, filename: str):
     if node is None:
         return None, positions
     return build(node, "$"), positions
+
+
+def read_text(path: str, what: str) -> str:
+    """The text of a file the user names (`what` says which, for the error)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CanastraError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CanastraError(f"{what} {path} is not UTF-8 text") from None
 
 
 @lru_cache(maxsize=1)
@@ -155,7 +165,7 @@ def load_file(path: Path) -> list[Case]:
 def _validated(path: Path, text: str):
     """(data, positions) of a fixture file that passes the schema, else ErrorList."""
     lines = text.splitlines()
-    data, positions = _load_with_positions(text, str(path))
+    data, positions = load_with_positions(text, str(path))
     errors: list[CanastraError] = []
 
     def err(message: str, json_path: str, expected: str | None = None):

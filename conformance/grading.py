@@ -26,6 +26,10 @@ from .rulesets import ruleset_for
 from .fixtures import Case
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
+# A case written under another reading than the implementation declares (readings.py): never sent.
+OTHER_READING = "other-reading"
+# A case listed in an expected-failures file (xfail.py) that failed or errored, or that passed.
+XFAIL, XPASS = "xfail", "xpass"
 
 
 def message_for(case: Case) -> dict:
@@ -80,10 +84,11 @@ class Mismatch:
 
 @dataclass
 class Grade:
-    status: str                       # passed | failed | errored | skipped
+    status: str                       # passed | failed | errored | skipped | other-reading
     behaviour: list[Mismatch] = field(default_factory=list)
     citations: list[Mismatch] = field(default_factory=list)
     message: str = ""
+    conflicts: list = field(default_factory=list)     # readings.Conflict, for other-reading
 
     @property
     def cites_ok(self) -> bool:

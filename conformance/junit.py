@@ -1,9 +1,12 @@
 """JUnit XML for CI systems: one <testsuite> per ruleset, one <testcase> per
 fixture (classname ruleset.file, name the fixture id). Behaviour failures are
-<failure>, errors <error>, skips <skipped>; the citation tier and the
-implementation's stderr go to <system-out> and <system-err>. CI systems show
-these texts in logs and terminals: the control characters of anything an
-implementation wrote are spelled out (canastra_ref.display)."""
+<failure>, errors <error>, skips <skipped>; other-reading cases and expected
+failures (xfail) are <skipped> too, with type "other-reading" or "xfail"; an
+unexpected pass (xpass) is a <failure type="xpass"> when the run is strict.
+The citation tier and the implementation's stderr go to <system-out> and
+<system-err>. CI systems show these texts in logs and terminals: the control
+characters of anything an implementation wrote are spelled out
+(canastra_ref.display)."""
 from __future__ import annotations
 
 import re
@@ -13,7 +16,7 @@ from pathlib import Path
 
 from canastra_ref.display import printable
 
-from .grading import ERRORED, FAILED, SKIPPED
+from .grading import ERRORED, FAILED, OTHER_READING, SKIPPED, XFAIL, XPASS
 from .results import RunResult, citation_tier, counts, display_path
 
 # Characters XML 1.0 cannot carry at all (lone surrogates, U+FFFE, U+FFFF).
@@ -29,10 +32,14 @@ def _mismatch_text(items) -> str:
     return "\n".join(f"{m.path}: expected {m.expected!r}, got {m.actual!r}" for m in items)
 
 
+def _tallies(c: dict, strict: bool) -> dict:
+    return {"tests": str(c["total"]), "failures": str(c[FAILED] + (c[XPASS] if strict else 0)),
+            "errors": str(c[ERRORED]), "skipped": str(c[SKIPPED] + c[OTHER_READING] + c[XFAIL])}
+
+
 def junit_xml(result: RunResult) -> str:
     total = counts(result.outcomes)
-    root = ET.Element("testsuites", name="canastra-conformance", tests=str(total["total"]),
-                      failures=str(total[FAILED]), errors=str(total[ERRORED]), skipped=str(total[SKIPPED]),
+    root = ET.Element("testsuites", name="canastra-conformance", **_tallies(total, result.strict),
                       time=f"{result.duration:.3f}")
     by_ruleset = defaultdict(list)
     for outcome in result.outcomes:
@@ -40,8 +47,7 @@ def junit_xml(result: RunResult) -> str:
     impl = result.implementation or {}
     for ruleset, outcomes in sorted(by_ruleset.items()):
         c = counts(outcomes)
-        suite = ET.SubElement(root, "testsuite", name=ruleset, tests=str(c["total"]), failures=str(c[FAILED]),
-                              errors=str(c[ERRORED]), skipped=str(c[SKIPPED]),
+        suite = ET.SubElement(root, "testsuite", name=ruleset, **_tallies(c, result.strict),
                               time=f"{sum(o.duration for o in outcomes):.3f}")
         props = ET.SubElement(suite, "properties")
         for name, value in (("implementation", f"{impl.get('name', '?')} {impl.get('version', '')}".strip()),
@@ -64,6 +70,16 @@ def junit_xml(result: RunResult) -> str:
                 error.text = _clean(o.grade.message)
             elif o.status == SKIPPED:
                 ET.SubElement(element, "skipped", message=_clean(o.grade.message))
+            elif o.status == OTHER_READING:
+                ET.SubElement(element, "skipped", type="other-reading", message=_clean(o.grade.message))
+            elif o.status == XFAIL:
+                skipped = ET.SubElement(element, "skipped", type="xfail",
+                                        message=_clean(f"expected failure ({o.xfail.where}): {o.xfail.reason}"))
+                skipped.text = _clean(_mismatch_text(o.grade.behaviour) or o.grade.message)
+            elif o.status == XPASS and result.strict:
+                ET.SubElement(element, "failure", type="xpass",
+                              message=_clean(f"passed, but listed as an expected failure at {o.xfail.where}: "
+                                             f"{o.xfail.reason}"))
             tier = citation_tier(o)
             if tier in ("passed", "failed"):
                 out = ET.SubElement(element, "system-out")

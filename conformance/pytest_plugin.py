@@ -3,13 +3,19 @@
     pytest conformance/                                        # the reference, in-process
     pytest conformance/ --canastra-impl "python my_adapter.py" # any implementation, through the protocol
     pytest conformance/ -k opening --canastra-strict-cites
+    pytest conformance/ --canastra-impl "..." --canastra-xfail known-failures.yaml
 
 conformance/conftest.py loads it for `pytest conformance/`; elsewhere use
 `pytest -p canastra_conformance.pytest_plugin DIR`. The YAML files collected
 are those under the fixture directory (conformance/fixtures, or
 $CANASTRA_FIXTURES_DIR). Behaviour failures and errors fail the item,
-skipped cases skip it; a citation miss is a warning (a failure with
---canastra-strict-cites).
+skipped cases skip it, and so do cases written under readings other than
+those the implementation declares (other-reading); a citation miss is a
+warning (a failure with --canastra-strict-cites). --canastra-xfail FILE marks
+the cases an expected-failures file lists (the format of `canastra
+conformance --xfail`, canastra_conformance/xfail.py) as strict xfail: a
+listed case that fails is xfailed, one that passes fails the session
+(XPASS(strict)) unless --canastra-xfail-non-strict.
 """
 from __future__ import annotations
 
@@ -21,13 +27,15 @@ import pytest
 
 from canastra_ref.errors import CanastraError, ErrorList
 
-from .grading import ERRORED, FAILED, SKIPPED, Grade
+from .grading import ERRORED, FAILED, OTHER_READING, SKIPPED, Grade
 from .paths import FIXTURES_DIR
 from .policy import DEFAULT_TIMEOUT
 
-__all__ = ["pytest_addoption", "pytest_collect_file", "pytest_report_header", "pytest_unconfigure"]
+__all__ = ["pytest_addoption", "pytest_configure", "pytest_collect_file", "pytest_report_header",
+           "pytest_unconfigure"]
 
 _RUNNER = pytest.StashKey()
+_XFAIL = pytest.StashKey()
 
 
 class CitationWarning(UserWarning):
@@ -47,6 +55,24 @@ def pytest_addoption(parser) -> None:
                     help=f"seconds allowed for each answer with --canastra-impl (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--canastra-strict-cites", action="store_true",
                     help="fail a case whose answer does not cite the expected articles")
+    group.addoption("--canastra-xfail", metavar="FILE", default=None,
+                    help="expected failures: a YAML mapping of fixture id (or glob) to the reason (the format "
+                         "of 'canastra conformance --xfail'); listed cases are strict xfail")
+    group.addoption("--canastra-xfail-non-strict", action="store_true",
+                    help="with --canastra-xfail: a listed case that passes does not fail the session")
+
+
+def pytest_configure(config) -> None:
+    path = config.getoption("canastra_xfail", None)
+    if not path:
+        if config.getoption("canastra_xfail_non_strict", False):
+            raise pytest.UsageError("--canastra-xfail-non-strict needs --canastra-xfail FILE")
+        return
+    from .xfail import read
+    try:
+        config.stash[_XFAIL] = read(path)
+    except (CanastraError, ErrorList) as exc:
+        raise pytest.UsageError(exc.render()) from None
 
 
 def pytest_report_header(config) -> str:
@@ -83,8 +109,16 @@ class FixtureFile(pytest.File):
             raise self.CollectError(exc.render()) from None
         except CanastraError as exc:
             raise self.CollectError(exc.render()) from None
+        from .xfail import entry_for
+        entries = self.config.stash.get(_XFAIL, [])
+        strict = not self.config.getoption("canastra_xfail_non_strict")
         for case in cases:
-            yield CaseItem.from_parent(self, name=case.id, case=case)
+            item = CaseItem.from_parent(self, name=case.id, case=case)
+            entry = entry_for(case.id, entries)
+            if entry is not None:
+                item.add_marker(pytest.mark.xfail(reason=f"{entry.reason} ({entry.where})", strict=strict,
+                                                  raises=CaseFailed))
+            yield item
 
 
 class CaseItem(pytest.Item):
@@ -99,6 +133,8 @@ class CaseItem(pytest.Item):
         grade, stderr = self._grade()
         if grade.status == SKIPPED:
             pytest.skip(grade.message or "skipped")
+        if grade.status == OTHER_READING:
+            pytest.skip(f"other reading: {grade.message}")
         if grade.status in (FAILED, ERRORED):
             lines = [f"{grade.status}: {self.case.id} ({self.case.where()})"]
             lines += [f"  {line}" for line in self.case.description.strip().splitlines()]

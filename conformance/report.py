@@ -8,9 +8,11 @@ from collections import defaultdict
 
 from canastra_ref.display import printable
 
-from .grading import ERRORED, FAILED, PASSED, SKIPPED
+from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, XFAIL, XPASS
 from .messages import PROTOCOL_VERSION
 from .results import STATUSES, RunResult, citation_tier, counts, display_path
+
+BASIC = (PASSED, FAILED, ERRORED, SKIPPED)      # always shown; the other statuses only when they occur
 
 FORMATS = ("text", "json", "junit")
 
@@ -30,29 +32,47 @@ def _natural(key: str):
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", key)]
 
 
-def _row(label: str, c: dict, width: int, cites: bool = True) -> str:
-    cells = "".join(f"{c[s]:>9}" for s in STATUSES)
+def _columns(outcomes) -> tuple[str, ...]:
+    present = {o.status for o in outcomes}
+    return BASIC + tuple(s for s in STATUSES if s not in BASIC and s in present)
+
+
+def _row(label: str, c: dict, width: int, columns, cites: bool = True) -> str:
+    cells = "".join(f"{c[s]:>{_width(s)}}" for s in columns)
     tail = f"{c['citations']['passed']:>6}/{c['citations']['passed'] + c['citations']['failed']}" if cites else ""
     return f"  {label:<{width}}{c['total']:>7}{cells}{tail}"
 
 
-def _table(title: str, groups: dict[str, list], cites: bool = True) -> list[str]:
+def _width(status: str) -> int:
+    return max(9, len(status) + 2)
+
+
+def _table(title: str, groups: dict[str, list], columns, cites: bool = True) -> list[str]:
     width = max([len(title) - 2] + [len(k) for k in groups]) + 2
-    head = f"{title:<{width + 2}}{'cases':>7}" + "".join(f"{s:>9}" for s in STATUSES)
+    head = f"{title:<{width + 2}}{'cases':>7}" + "".join(f"{s:>{_width(s)}}" for s in columns)
     lines = [head + ("  cites" if cites else "")]
     for key in sorted(groups, key=_natural):
-        lines.append(_row(key, counts(groups[key]), width, cites))
+        lines.append(_row(key, counts(groups[key]), width, columns, cites))
     return lines
 
 
 def summary_line(result: RunResult) -> str:
     c = counts(result.outcomes)
     checked = c["citations"]["passed"] + c["citations"]["failed"]
+    extra = "".join(f", {c[s]} {s}" for s in STATUSES if s not in BASIC and c[s])
     line = (f"{c['total']} cases: {c[PASSED]} passed, {c[FAILED]} failed, {c[ERRORED]} errored, "
-            f"{c[SKIPPED]} skipped; citations {c['citations']['passed']}/{checked}")
+            f"{c[SKIPPED]} skipped{extra}; citations {c['citations']['passed']}/{checked}")
+    if c[XPASS] and not result.strict:
+        line += " (xpass allowed: not strict)"
     if result.restarts:
         line += f"; {result.restarts} restart{'s' if result.restarts != 1 else ''}"
     return line + f" ({result.duration:.2f} s)"
+
+
+def declared_readings(readings: dict | None) -> list[str]:
+    """The readings an implementation declares, one line per ruleset."""
+    return [f"  {ruleset}: " + ", ".join(f"{printable(d)}={printable(r)}" for d, r in chosen.items())
+            for ruleset, chosen in sorted((readings or {}).items()) if chosen]
 
 
 def _indent(text: str, prefix: str = "      ") -> list[str]:
@@ -70,6 +90,16 @@ def text(result: RunResult) -> str:
     s = result.suite
     lines.append(f"suite {s['version']} (fixtures digest {s['digest']}), {len(result.outcomes)} cases selected, "
                  f"protocol {PROTOCOL_VERSION}")
+    declared = declared_readings(result.info and result.info.get("readings"))
+    if declared:
+        lines.append("declared readings" + ("" if result.judged_by_readings else
+                                            " (not applied: every case is graded)") + ":")
+        lines += declared
+    if result.xfail is not None:
+        lines.append(f"expected failures: {result.xfail['file']}"
+                     + ("" if result.xfail["strict"] else " (not strict: an unexpected pass does not fail the run)"))
+        for entry in result.xfail["unused"]:
+            lines.append(f"  warning: {entry.where}: {entry.pattern!r} matches no case of the suite")
     if result.start_error:
         lines += ["", f"START FAILED: {printable(result.start_error)}"]
     if result.stderr.strip():
@@ -79,9 +109,11 @@ def text(result: RunResult) -> str:
         by_ruleset[outcome.case.ruleset].append(outcome)
         for article in outcome.case.articles:
             by_article[f"{outcome.case.ruleset} {article}"].append(outcome)
+    columns = _columns(result.outcomes)
     if result.outcomes:
-        lines += [""] + _table("by ruleset", by_ruleset) + [""] + _table("by article", by_article, cites=False)
-    bad = [o for o in result.outcomes if o.status in (FAILED, ERRORED)]
+        lines += [""] + _table("by ruleset", by_ruleset, columns) + [""] \
+            + _table("by article", by_article, columns, cites=False)
+    bad = [o for o in result.outcomes if o.status in (FAILED, ERRORED) or o.status == XPASS and result.strict]
     unstarted = [o for o in bad if result.start_error and o.grade.message == result.start_error]
     bad = [o for o in bad if o not in unstarted]
     if unstarted:
@@ -91,6 +123,9 @@ def text(result: RunResult) -> str:
         lines += ["", "FAILURES (expected vs actual)"]
         for o in bad:
             lines.append(f"  {o.status.upper()} {o.case.id}  ({display_path(o.case.file)}:{o.case.line})")
+            if o.status == XPASS:
+                lines.append(f"      passed, but listed as an expected failure at {o.xfail.where}: {o.xfail.reason}")
+                continue
             for m in o.grade.behaviour:
                 lines.append(f"      {printable(m.path)}: expected {m.expected!r}")
                 lines.append(f"      {' ' * len(m.path)}       got {printable(repr(m.actual))}")
@@ -104,6 +139,22 @@ def text(result: RunResult) -> str:
         for o in cites:
             for m in o.grade.citations:
                 lines.append(f"  {o.case.id}: {m.path}: expected {m.expected}, got {printable(repr(m.actual))}")
+    expected = [o for o in result.outcomes if o.status == XFAIL or o.status == XPASS and not result.strict]
+    if expected:
+        lines += ["", "EXPECTED FAILURES (listed in the expected-failures file)"]
+        for o in expected:
+            first = str(o.grade.behaviour[0]) if o.grade.behaviour else o.grade.message.strip().split("\n")[0]
+            lines.append(f"  {o.status.upper()} {o.case.id}: {o.xfail.reason}"
+                         + (f"  [{printable(first)[:160]}]" if o.status == XFAIL and first else ""))
+    others = defaultdict(list)
+    for o in result.outcomes:
+        if o.status == OTHER_READING:
+            for c in o.grade.conflicts:
+                others[(o.case.ruleset, str(c))].append(o.case.id)
+    if others:
+        lines += ["", "OTHER READING (written under a reading the implementation does not declare; not sent)"]
+        for (ruleset, conflict), ids in sorted(others.items()):
+            lines.append(f"  {len(ids):>4}  {ruleset}: {conflict}")
     skipped = defaultdict(list)
     for o in result.outcomes:
         if o.status == SKIPPED:

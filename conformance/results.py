@@ -1,22 +1,33 @@
 """The results of a conformance run, and their JSON form (the report format
 every output and --compare work from).
 
-JSON report (format "canastra-conformance-report", version 1):
+JSON report (format "canastra-conformance-report", version 2):
 
-    {"format": "canastra-conformance-report", "format_version": 1,
+    {"format": "canastra-conformance-report", "format_version": 2,
      "suite": {"version", "digest", "fixtures", "cases"},
      "protocol": 1,
      "implementation": {name, version, language, homepage, ...} | null,
      "rulesets": [...], "features": [...],        # as declared at start
+     "readings": {ruleset: {dispute: reading}} | null,   # as declared at start
+     "judged_by_readings": true,                   # false: every case graded (canastra profile)
+     "xfail": null | {"file", "strict", "unused": [{pattern, reason, entry}]},
      "command": [...], "start_error": null | "...", "restarts": 0,
      "stderr": "...",                              # written outside any case
      "duration": 1.23,
      "cases": {"<fixture id>": {"ruleset", "articles", "file", "line", "status",
+               "outcome"?: "passed" | "failed" | "errored",   # with status xfail or xpass
+               "xfail"?: {pattern, reason, entry},
+               "other_reading"?: [{dispute, assumes, declared}],
                "message"?, "mismatches"?: [{path, expected, actual}],
                "citations": "passed" | "failed" | "none" | "not-graded",
                "citation_mismatches"?: [...], "stderr"?: "...", "duration"}},
-     "summary": {"total", "passed", "failed", "errored", "skipped",
+     "summary": {"total", "passed", "failed", "errored", "skipped", "other-reading", "xfail", "xpass",
                  "citations": {"passed", "failed"}}}
+
+Statuses: passed, failed, errored, skipped; other-reading (written under a
+reading the implementation does not declare: not sent, never a failure);
+xfail and xpass (listed as expected failures: failed or errored, passed).
+Version 1 reports (no other-reading, xfail or xpass) are read as well.
 """
 from __future__ import annotations
 
@@ -28,12 +39,13 @@ from pathlib import Path
 from canastra_ref import __version__
 
 from .fixtures import fixture_files
-from .grading import ERRORED, FAILED, PASSED, SKIPPED
+from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, XFAIL, XPASS
 from .messages import PROTOCOL_VERSION
 from .runner import Outcome
 
-FORMAT, FORMAT_VERSION = "canastra-conformance-report", 1
-STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
+FORMAT, FORMAT_VERSION = "canastra-conformance-report", 2
+READABLE_VERSIONS = (1, 2)
+STATUSES = (PASSED, FAILED, ERRORED, SKIPPED, OTHER_READING, XFAIL, XPASS)
 
 
 def suite_info(directory: Path, cases: int) -> dict:
@@ -57,7 +69,7 @@ def display_path(file: str) -> str:
 
 def citation_tier(outcome: Outcome) -> str:
     """passed/failed when the case expects citations and its behaviour was graded."""
-    if outcome.status not in (PASSED, FAILED):
+    if outcome.grade.status not in (PASSED, FAILED):
         return "not-graded"
     expects = outcome.case.kind == "actions" and any(
         isinstance(e, dict) and "cites" in e for e in outcome.case.expect)
@@ -73,7 +85,13 @@ def _mismatches(items) -> list[dict]:
 def case_record(outcome: Outcome) -> dict:
     case, grade = outcome.case, outcome.grade
     record = {"ruleset": case.ruleset, "articles": list(case.articles), "file": display_path(case.file),
-              "line": case.line, "status": grade.status}
+              "line": case.line, "status": outcome.status}
+    if outcome.status != grade.status:
+        record["outcome"] = grade.status
+    if outcome.xfail is not None:
+        record["xfail"] = outcome.xfail.to_json()
+    if grade.conflicts:
+        record["other_reading"] = [c.to_json() for c in grade.conflicts]
     if grade.message:
         record["message"] = grade.message
     if grade.behaviour:
@@ -107,12 +125,21 @@ class RunResult:
     restarts: int = 0
     stderr: str = ""
     duration: float = 0.0
+    judged_by_readings: bool = True
+    xfail: dict | None = None           # {"file", "strict", "unused": [Entry]} when a file was given
+
+    @property
+    def strict(self) -> bool:
+        """An unexpected pass (xpass) fails the run."""
+        return self.xfail is None or self.xfail["strict"]
 
     @property
     def ok(self) -> bool:
-        """Nothing failed or errored (the exit status)."""
+        """Nothing failed or errored, no strict xpass, and the implementation
+        started (the exit status)."""
         summary = counts(self.outcomes)
-        return summary[FAILED] == 0 and summary[ERRORED] == 0
+        return summary[FAILED] == 0 and summary[ERRORED] == 0 and not (self.strict and summary[XPASS]) \
+            and self.start_error is None
 
     @property
     def implementation(self) -> dict | None:
@@ -123,6 +150,11 @@ class RunResult:
                 "protocol": PROTOCOL_VERSION, "implementation": self.implementation,
                 "rulesets": self.info["rulesets"] if self.info else None,
                 "features": self.info["features"] if self.info else None,
+                "readings": self.info["readings"] if self.info else None,
+                "judged_by_readings": self.judged_by_readings,
+                "xfail": None if self.xfail is None else {
+                    "file": self.xfail["file"], "strict": self.xfail["strict"],
+                    "unused": [e.to_json() for e in self.xfail["unused"]]},
                 "command": self.command, "start_error": self.start_error, "restarts": self.restarts,
                 "stderr": self.stderr, "duration": round(self.duration, 3),
                 "cases": {o.case.id: case_record(o) for o in self.outcomes},

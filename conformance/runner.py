@@ -1,8 +1,9 @@
 """Running cases against an implementation through the protocol
 (conformance/PROTOCOL.md), with its policies: the start handshake, a
 deadline for every answer, a restart after a crash, a hang or a protocol
-violation, stderr kept per case, and cases the implementation does not
-support skipped.
+violation, stderr kept per case, cases the implementation does not
+support skipped, and cases written under readings it does not follow
+(its declared readings, readings.py) reported other-reading, unsent.
 
     runner = Runner(argv, timeout=10)
     outcomes = runner.run_all(cases)    # never raises for anything the implementation does
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 
 from canastra_ref.errors import CanastraError, ErrorList
 
+from . import readings
 from .fixtures import Case
-from .grading import ERRORED, SKIPPED, Grade, grade, message_for
+from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, XFAIL, XPASS, Grade, grade, message_for
 from .messages import PROTOCOL_VERSION, problem_with, quote
 from .policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, STOP_GRACE
 from .process import EOF, LINE, OVERFLOW, TIMEOUT, ImplementationProcess
@@ -30,14 +32,21 @@ def encode(message: dict) -> bytes:
 
 @dataclass
 class Outcome:
-    """What happened to one case."""
+    """What happened to one case. `xfail`: the expected-failures entry listing
+    it (xfail.py), which turns a failure into xfail and a pass into xpass."""
     case: Case
     grade: Grade
     stderr: str = ""
     duration: float = 0.0
+    xfail: object = None
 
     @property
     def status(self) -> str:
+        if self.xfail is not None:
+            if self.grade.status in (FAILED, ERRORED):
+                return XFAIL
+            if self.grade.status == PASSED:
+                return XPASS
         return self.grade.status
 
 
@@ -53,10 +62,15 @@ class _Sent:
 
 
 class Runner:
+    """`judge_by_readings`: report the cases written under readings other than
+    those the implementation declares as other-reading, without sending them
+    (False: send and grade every case, as `canastra profile` needs)."""
+
     def __init__(self, argv: list[str], *, timeout: float = DEFAULT_TIMEOUT,
-                 start_timeout: float = DEFAULT_START_TIMEOUT, cwd=None, env=None):
+                 start_timeout: float = DEFAULT_START_TIMEOUT, cwd=None, env=None, judge_by_readings: bool = True):
         self.argv = list(argv)
         self.timeout, self.start_timeout = timeout, start_timeout
+        self.judge_by_readings = judge_by_readings
         self.cwd, self.env = cwd, env
         self.process: ImplementationProcess | None = None
         self.info: dict | None = None          # the answer to the first successful start
@@ -100,6 +114,9 @@ class Runner:
             if answer["protocol"] != PROTOCOL_VERSION:
                 raise Broken(f"it speaks protocol {answer['protocol']}; this runner speaks protocol "
                              f"{PROTOCOL_VERSION}")
+            problems = readings.declaration_problems(answer.get("readings", {}), answer["rulesets"])
+            if problems:
+                raise Broken("its declared readings name what the suite does not have: " + "; ".join(problems))
         except Broken as exc:
             self._discard()
             self._file_stderr()
@@ -107,10 +124,12 @@ class Runner:
             self.start_error = f"the implementation {again}: {exc}"
             return False
         self._file_stderr()
+        declared = answer.get("readings", {})
         if self.info is None:
-            self.info = {k: answer[k] for k in ("protocol", "implementation", "rulesets", "features")}
+            self.info = {**{k: answer[k] for k in ("protocol", "implementation", "rulesets", "features")},
+                         "readings": declared}
         else:
-            self.info.update(rulesets=answer["rulesets"], features=answer["features"])
+            self.info.update(rulesets=answer["rulesets"], features=answer["features"], readings=declared)
         return True
 
     def _file_stderr(self) -> None:
@@ -139,6 +158,18 @@ class Runner:
         if missing:
             return f"needs features {name} does not support: {', '.join(missing)}"
         return None
+
+    def other_reading(self, case: Case) -> Grade | None:
+        """The other-reading grade of a case whose expectations do not hold
+        under the readings the implementation declares for its ruleset, or None."""
+        if not self.judge_by_readings or self.info is None:
+            return None
+        found = readings.conflicts(case, self.info["readings"].get(case.ruleset, {}))
+        if not found:
+            return None
+        return Grade(OTHER_READING, conflicts=found,
+                     message="written under " + ", ".join(f"{c.dispute}={c.assumes}" for c in found)
+                             + "; the implementation declares " + ", ".join(f"{c.dispute}={c.declared}" for c in found))
 
     def run(self, case: Case) -> Outcome:
         return self.run_all([case])[0]
@@ -189,6 +220,10 @@ class Runner:
                 if reason:
                     settle(index, Outcome(case, Grade(SKIPPED, message=reason)))
                     continue
+                other = self.other_reading(case)
+                if other:
+                    settle(index, Outcome(case, other))
+                    continue
                 data = message(index, case)
                 if data is not None:
                     self.process.send(data)
@@ -211,7 +246,8 @@ class Runner:
                 continue
             if flight is None:
                 continue
-            if todo and todo[0][0] not in prepared and self.unsupported(todo[0][1]) is None:
+            if todo and todo[0][0] not in prepared and self.unsupported(todo[0][1]) is None \
+                    and self.other_reading(todo[0][1]) is None:
                 message(*todo[0])                                # prepare the next message meanwhile
                 if todo[0][0] in outcomes:
                     todo.popleft()

@@ -1,15 +1,16 @@
 """Choosing the cases of a run (--ruleset, --article, --id, --skip) and
-running them in order against one implementation."""
+running them in order against one implementation, with the expected
+failures of an --xfail file."""
 from __future__ import annotations
 
 import fnmatch
 import time
-from pathlib import Path
 
 from canastra_ref.dsl.loader import available
 from canastra_ref.errors import CanastraError
 
-from .fixtures import Case
+from . import xfail as xfail_file
+from .fixtures import Case, read_text
 from .grading import SKIPPED, Grade
 from .results import RunResult
 from .runner import Outcome, Runner
@@ -34,12 +35,7 @@ def select(cases: list[Case], rulesets=None, articles=None, ids=None) -> list[Ca
 
 def read_skip_file(path: str) -> list[tuple[str, int]]:
     """(glob, line) of every entry of a skip file: one fixture id or glob a line, # comments."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CanastraError(f"cannot read the skip file {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise CanastraError(f"the skip file {path} is not UTF-8 text") from None
+    text = read_text(path, "the skip file")
     entries = []
     for number, line in enumerate(text.splitlines(), 1):
         entry = line.split("#", 1)[0].strip()
@@ -56,26 +52,38 @@ def skip_reason(case: Case, entries, path: str) -> str | None:
 
 
 def run_suite(runner: Runner, cases: list[Case], suite: dict, *, skip=(), skip_path: str = "",
+              xfail: list | None = None, xfail_path: str = "", strict: bool = True, suite_ids=None,
               on_outcome=None) -> RunResult:
     """Start the implementation (unless already spawned), run every case
     (those of the skip list are skipped without being sent), stop it. Always
-    completes; the outcomes keep the order of the cases."""
+    completes; the outcomes keep the order of the cases. `xfail`: the entries
+    of an expected-failures file (xfail.py), None without one; those matching
+    none of `suite_ids` (default: the cases run) are reported unused."""
     began = time.monotonic()
     listed = {i: skip_reason(case, skip, skip_path) for i, case in enumerate(cases)}
     outcomes: dict[int, Outcome] = {}
+
+    def expect(outcome: Outcome) -> Outcome:
+        never_sent = runner.start_error and outcome.grade.message == runner.start_error
+        if xfail and not never_sent:
+            outcome.xfail = xfail_file.entry_for(outcome.case.id, xfail)
+        if on_outcome:
+            on_outcome(outcome)
+        return outcome
     for i, reason in listed.items():
         if reason:
-            outcomes[i] = Outcome(cases[i], Grade(SKIPPED, message=reason))
-            if on_outcome:
-                on_outcome(outcomes[i])
+            outcomes[i] = expect(Outcome(cases[i], Grade(SKIPPED, message=reason)))
     to_run = [i for i, reason in listed.items() if not reason]
     try:
         if to_run:
             runner.start()
-            for i, outcome in zip(to_run, runner.run_all([cases[i] for i in to_run], on_outcome)):
+            for i, outcome in zip(to_run, runner.run_all([cases[i] for i in to_run], expect)):
                 outcomes[i] = outcome
     finally:
         runner.close()
+    expected = None if xfail is None else {"file": xfail_path, "strict": strict,
+                                           "unused": xfail_file.unused(xfail, suite_ids or [c.id for c in cases])}
     return RunResult(suite=suite, command=runner.argv, info=runner.info, start_error=runner.start_error,
                      outcomes=[outcomes[i] for i in range(len(cases))], restarts=runner.restarts,
-                     stderr=runner.stderr, duration=time.monotonic() - began)
+                     stderr=runner.stderr, duration=time.monotonic() - began,
+                     judged_by_readings=runner.judge_by_readings, xfail=expected)

@@ -28,14 +28,16 @@ def reports(out):
 
 def test_json_header_records_and_summary(reports):
     data = json.loads(reports[0].read_text())
-    assert data["format"] == "canastra-conformance-report" and data["format_version"] == 1
+    assert data["format"] == "canastra-conformance-report" and data["format_version"] == 2
     assert data["protocol"] == 1
     assert {"version", "digest", "fixtures", "cases"} <= set(data["suite"])
     assert data["implementation"]["language"] == "python"
     record = data["cases"]["t-cbc-opening-75"]
     assert record["file"].endswith("cbc/basics.yaml") and record["line"] == 18
     assert record["ruleset"] == "cbc" and record["articles"] == ["7", "valor.25"]
-    assert set(data["summary"]) == {"total", "passed", "failed", "errored", "skipped", "citations"}
+    assert set(data["summary"]) == {"total", "passed", "failed", "errored", "skipped", "other-reading", "xfail",
+                                    "xpass", "citations"}
+    assert data["readings"] == {} and data["judged_by_readings"] is True and data["xfail"] is None
 
 
 def test_junit_is_valid_xml(out):

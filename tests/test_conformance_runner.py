@@ -53,7 +53,7 @@ def test_the_reference_passes_through_the_subprocess(out):
     assert list(data["cases"]) == IDS
     assert set(statuses(data).values()) == {"passed"}
     assert data["summary"] == {"total": 6, "passed": 6, "failed": 0, "errored": 0, "skipped": 0,
-                               "citations": {"passed": 1, "failed": 0}}
+                               "other-reading": 0, "xfail": 0, "xpass": 0, "citations": {"passed": 1, "failed": 0}}
     assert data["restarts"] == 0 and data["start_error"] is None
     assert data["cases"]["t-cbc-opening-75"]["citations"] == "passed"
     assert data["cases"]["t-cbc-setup"]["citations"] == "none"
