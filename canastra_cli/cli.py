@@ -13,11 +13,11 @@ import sys
 from canastra_ref import __version__
 from canastra_ref.errors import CanastraError, ErrorList
 
-from . import conformance, coverage, diff, mutate, play, reasons, serve, spec
+from . import conformance, coverage, diff, mutate, play, profile, reasons, serve, spec
 from .common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 # Modules registering subcommands, in the order --help lists them.
-COMMANDS = (spec, play, reasons, serve, conformance, coverage, diff, mutate)
+COMMANDS = (spec, play, reasons, serve, conformance, profile, coverage, diff, mutate)
 
 
 def build_parser() -> argparse.ArgumentParser:
