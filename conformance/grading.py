@@ -5,6 +5,11 @@ Grading has two tiers: behaviour (verdict, reason, state fields, score
 fields, query result) and citations (every expected article cited). A case
 passes when its behaviour matches; citation mismatches are reported apart.
 
+An answer may say which parts of it the implementation does not compute
+(`unsupported`: grading paths, `*` for any key or index): expectations there
+are not graded; a case that passes on the rest but expects something there
+is skipped, not passed.
+
 Matching rules: an expected object matches when each of its keys matches
 (other keys are ignored); lists must be equal, except the cards of a hand and
 of a meld that is not a sequence (a set or a meld of wild cards), compared as
@@ -12,6 +17,7 @@ multisets; cards are compared in canonical spelling.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -138,6 +144,40 @@ def match(expected, actual, path: str, out: list[Mismatch], multiset: bool = Fal
         out.append(Mismatch(path, expected, actual))
 
 
+_TOKEN = re.compile(r"\[(?:\d+|\*)\]|[^.\[\]]+")
+
+
+def covered(path: str, patterns) -> bool:
+    """Whether a grading path lies on or below one of the unsupported paths."""
+    tokens = _TOKEN.findall(path)
+    for pattern in patterns:
+        want = _TOKEN.findall(pattern)
+        if len(want) <= len(tokens) and all(w == t or w == "*" and not t.startswith("[") or
+                                            w == "[*]" and t.startswith("[") for w, t in zip(want, tokens)):
+            return True
+    return False
+
+
+def expected_paths(case: Case) -> list[str]:
+    """The grading paths of every expected value of a case (lists and scalars are leaves)."""
+    out: list[str] = []
+
+    def walk(value, path: str) -> None:
+        if isinstance(value, dict) and value:
+            for key, item in value.items():
+                walk(item, f"{path}.{key}")
+        else:
+            out.append(path)
+    if case.query is not None:
+        walk(case.expect["result"], "result")
+    else:
+        for i, want in enumerate(case.expect):
+            for key in ("verdict", "reason", "state", "score"):
+                if key in want:
+                    walk(want[key], f"results[{i}].{key}")
+    return out
+
+
 def grade(case: Case, answer: dict) -> Grade:
     """Grade an implementation's answer to the case's message."""
     if answer.get("skipped"):
@@ -175,4 +215,18 @@ def grade(case: Case, answer: dict) -> Grade:
                 missing = [c for c in want["cites"] if c not in cited]
                 if missing:
                     citations.append(Mismatch(f"{where}.cites", want["cites"], sorted(cited)))
-    return Grade(FAILED if behaviour else PASSED, behaviour, citations)
+    unsupported = answer.get("unsupported") or []
+    if not unsupported:
+        return Grade(FAILED if behaviour else PASSED, behaviour, citations)
+    behaviour = [m for m in behaviour if not covered(m.path, unsupported)]
+    untested = [p for p in expected_paths(case) if covered(p, unsupported)]
+    if not untested:
+        return Grade(FAILED if behaviour else PASSED, behaviour, citations)
+    note = f"expects {_listed(untested)}, which the implementation does not compute (unsupported)"
+    if not behaviour:
+        return Grade(SKIPPED, message=note)
+    return Grade(FAILED, behaviour, citations, message=f"graded without {_listed(untested)} (unsupported)")
+
+
+def _listed(paths: list[str], limit: int = 3) -> str:
+    return ", ".join(paths[:limit]) + (f" and {len(paths) - limit} more" if len(paths) > limit else "")

@@ -215,3 +215,19 @@ def test_a_failed_restart_errors_the_rest_and_the_run_completes(out):
     assert "cannot start twice" in data["stderr"]
     code, text = conformance(out, "--impl", impl("crash_then_no_restart", str(marker)), fmt="text")
     assert "ERRORED 6 cases never sent: the implementation did not start" in text
+
+
+def test_parts_the_implementation_does_not_compute_are_not_graded(out):
+    """An answer's `unsupported` paths: a case that expects something there is
+    skipped when the rest passes, failed when the rest fails."""
+    code, data = report(out, "--impl", impl("unsupported"))
+    assert code == 0
+    setup, opening = data["cases"]["t-cbc-setup"], data["cases"]["t-cbc-opening-75"]
+    assert setup["status"] == "skipped"
+    assert setup["message"] == "expects result.deck_size, which the implementation does not compute (unsupported)"
+    assert opening["status"] == "skipped" and "results[1].state.teams.NS.opened" in opening["message"]
+    code, data = report(out, "--impl", impl("unsupported", "--wrong-deal"))
+    setup = data["cases"]["t-cbc-setup"]
+    assert code == 1 and setup["status"] == "failed"
+    assert [m["path"] for m in setup["mismatches"]] == ["result.cards_dealt"]
+    assert setup["message"] == "graded without result.deck_size (unsupported)"
