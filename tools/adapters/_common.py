@@ -13,8 +13,13 @@ An adapter is a class with:
     features() -> list[str]         the feature tags it can express
     run(message) -> dict            {"results": [...]} for a case with actions
     query(ruleset, query) -> object the result of a query case
+    readings() -> dict              optional: ruleset -> {dispute: reading} the engine's own
+                                    documentation or code settles (declared in the start answer)
     UNSUPPORTED_VERBS: dict         verb -> why the engine cannot express it (the case is skipped)
 
+`query` may return Partial(result, unsupported) and `run` may add
+"unsupported" to its answer: the paths of what the engine has no notion of
+(PROTOCOL.md), left out rather than filled in by the adapter.
 `run` raises Skip (cannot express the case) or Errored (the engine failed);
 any other exception is caught by `serve` and reported as errored with a
 one-line message (the traceback goes to stderr, never into a result).
@@ -40,6 +45,14 @@ class Skip(Exception):
 
 class Errored(Exception):
     """The implementation failed on the case (crash, broken invariant)."""
+
+
+class Partial:
+    """A query result without the parts the engine does not compute: `unsupported`
+    holds their grading paths ("result.target"), sent as the answer's unsupported."""
+
+    def __init__(self, result, unsupported):
+        self.result, self.unsupported = result, list(unsupported)
 
 
 class Reject(Exception):
@@ -244,8 +257,12 @@ def answer(adapter, message) -> dict | None:
         if message.get("protocol") != PROTOCOL_VERSION:
             return {"errored": True, "message": f"this adapter speaks protocol {PROTOCOL_VERSION}",
                     "protocol": PROTOCOL_VERSION}
-        return {"ready": True, "protocol": PROTOCOL_VERSION, "implementation": adapter.IMPLEMENTATION,
-                "rulesets": list(adapter.rulesets()), "features": sorted(adapter.features())}
+        started = {"ready": True, "protocol": PROTOCOL_VERSION, "implementation": adapter.IMPLEMENTATION,
+                   "rulesets": list(adapter.rulesets()), "features": sorted(adapter.features())}
+        readings = adapter.readings() if hasattr(adapter, "readings") else {}
+        if readings:
+            started["readings"] = readings
+        return started
     if cmd != "run":
         return {"errored": True, "message": f"unknown cmd {cmd!r}"}
     case_id = message.get("id")
@@ -253,7 +270,10 @@ def answer(adapter, message) -> dict | None:
         if message.get("ruleset") not in adapter.rulesets():
             raise Skip(f"ruleset {message.get('ruleset')!r} is not one this adapter maps")
         if message.get("query") is not None:
-            return {"id": case_id, "result": adapter.query(message["ruleset"], message["query"])}
+            result = adapter.query(message["ruleset"], message["query"])
+            if isinstance(result, Partial):
+                return {"id": case_id, "result": result.result, "unsupported": result.unsupported}
+            return {"id": case_id, "result": result}
         for action in message.get("actions") or []:
             verb = next((k for k in action if k != "player"), None)
             if verb in adapter.UNSUPPORTED_VERBS:

@@ -19,10 +19,32 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
 from canastra_thesis import translate as tr  # noqa: E402
-from _common import (ALL_RULESETS, JOKER, Errored, Reject, Skip, cards, checkout_path,  # noqa: E402
+from _common import (ALL_RULESETS, Errored, Partial, Reject, Skip, cards, checkout_path,  # noqa: E402
                      as_pile_reason, deck_of, facts, option, random_play_main, rank_of, seating, serve, sort_key, teams_of, card)
 
 ENV_VAR = "CANASTRA_THESIS_CHECKOUT"
+# The readings each profile follows where the engine's code or decisions say
+# so (README.md cites the line for each); disputes it does not settle, or
+# settles some third way, are left out.
+READINGS = {
+    "canasta": {
+        "classica": {"minimum-table": "standard", "card-values": "standard", "scoring-summary": "standard",
+                     "red-three-freezes": "yes", "opening-pile-cards": "all", "going-out-discard": "either"},
+        "uruguaya": {"deck-size": "cards-108", "minimum-table": "standard", "opening-melds": "several",
+                     "pile-start": "upcard", "threes-value": "five"},
+        "cbc": {"three-points": "five"},
+        "ituiutaba": {"going-out-canastra": "any", "red-three-card-value": "bonus-only"},
+        "treze": {"going-out-canastra": "one"},
+    },
+    "buraco": {
+        "cbc": {"three-points": "five", "wilds-per-meld": "one"},
+        "ituiutaba": {"going-out-canastra": "any"},
+        "treze": {"wilds-per-meld": "one", "going-out-canastra": "one"},
+        "uruguaya": {"deck-size": "cards-104", "threes-value": "five"},
+    },
+}
+READINGS["canasta"]["classica-2p"] = READINGS["canasta"]["classica"]
+
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals from its own seeded shuffle; our deal has no counterpart",
     "exact_cut": "the engine has no cut", "misdeal": "the engine has no misdeal",
@@ -51,7 +73,8 @@ class ThesisAdapter:
             pass
         self.IMPLEMENTATION = {"name": f"canastra-thesis/{profile}", "version": version, "language": "python",
                                "homepage": "https://github.com/LuizFelipeBarbosa/canastra-thesis",
-                               "documentation": f"the engine's '{profile}' profile, table and deck taken from the state"}
+                               "documentation": f"the engine's '{profile}' profile for the state's number of "
+                                                "players, without its morto (our states carry none)"}
 
     # ------------------------------------------------------------ declared
     def rulesets(self):
@@ -65,15 +88,22 @@ class ThesisAdapter:
                              "frozen-pile", "pile-onto-meld", "black-three-sets", "concealed-going-out"}
         return common | {"sequences", "same-rank-sets", "wild-positions"}
 
+    def readings(self):
+        return {r: dict(READINGS[self.profile][r]) for r in self.rulesets() if r in READINGS[self.profile]}
+
     # ------------------------------------------------------------ config
-    def cfg_for(self, players: int, deck: tuple[int, int] | None):
+    def cfg_for(self, players: int, state: dict | None = None):
+        """The profile's rules for that many players; Skip when the state's
+        deck is not the profile's (the engine's decks are its profiles')."""
         try:
             cfg = self.profiles.load_profile(self.profile, num_players=players)
         except ValueError as exc:
             raise Skip(f"profile {self.profile}: {exc}")
-        if deck is not None:
-            cfg = dataclasses.replace(cfg, deck=dataclasses.replace(cfg.deck, deck_count=deck[0],
-                                                                    printed_jokers=deck[1]))
+        if state is not None:
+            decks, jokers = deck_of(state)
+            if (decks, jokers) != (cfg.deck.deck_count, cfg.deck.printed_jokers):
+                raise Skip(f"the engine's {self.profile} profile plays {cfg.deck.deck_count} decks and "
+                           f"{cfg.deck.printed_jokers} jokers; this table has {decks} decks and {jokers} jokers")
         # our states carry no morto: the adapter plays without one (documented)
         return dataclasses.replace(cfg, morto=dataclasses.replace(cfg.morto, count=0))
 
@@ -93,7 +123,7 @@ class ThesisAdapter:
         state = message["state"]
         actions = message["actions"]
         order, team_of = seating(state, ruleset)
-        cfg = self.cfg_for(len(order), deck_of(state))
+        cfg = self.cfg_for(len(order), state)
         rules = self.rules(cfg)
         try:
             rnd = self.ser.round_from_dict(cfg, tr.to_round(rules, state, order, team_of))
@@ -350,7 +380,10 @@ class ThesisAdapter:
         if "initial meld" in m or "initial-meld" in m:
             return "opening.below-minimum"
         if "strand" in m:
-            return "going-out.not-allowed"
+            # the engine refuses a step that would leave no legal way to finish the hand; for the
+            # whole action that is going out without the right (no card left) or a stranded last card
+            left = rnd.hand_size(rnd.current_player) - len(_action_cards(action))
+            return "going-out.not-allowed" if left <= 0 else "turn.last-card-stranded"
         if "already owns a set" in m:
             return "meld.rank-already-melded"
         if "black-three sets take no wilds" in m:
@@ -416,22 +449,26 @@ class ThesisAdapter:
             teams = teams_of(players)
             wild = (["2"] if Rank.TWO in cfg.wildcard.wild_ranks else []) + \
                    (["JK"] if cfg.wildcard.jokers_wild and cfg.deck.printed_jokers else [])
-            return {"deck_size": cfg.deck.total_cards, "decks": cfg.deck.deck_count,
-                    "jokers": cfg.deck.printed_jokers, "players": cfg.table.num_players,
-                    "team_size": cfg.table.team_of, "teams": {t: list(s) for t, s in teams.items()},
-                    "cards_dealt": cfg.table.cards_per_player, "draw": cfg.turn.draw_count,
-                    "wild_cards": sorted(wild), "target": cfg.scoring.match_target}
+            return Partial({"deck_size": cfg.deck.total_cards, "decks": cfg.deck.deck_count,
+                            "jokers": cfg.deck.printed_jokers, "players": cfg.table.num_players,
+                            "team_size": cfg.table.team_of, "teams": {t: list(s) for t, s in teams.items()},
+                            "cards_dealt": cfg.table.cards_per_player, "draw": cfg.turn.draw_count,
+                            "wild_cards": sorted(wild), "target": cfg.scoring.match_target},
+                           # players are numbered, each playing after the one before; nobody deals
+                           ["result.direction", "result.first_dealer", "result.next_dealer"])
         if kind == "points":
             return cfg.card_value(tr.ct(card(arg)))
         if kind == "opening_minimum":
-            if not cfg.initial_meld.enabled:
-                return 0
-            return rules.minimum(arg.get("score", 0))
+            # the engine sets a side's minimum from the match score when it deals a round (deal_round)
+            import random
+            sides = cfg.table.num_sides
+            rnd = self.st.deal_round(cfg, random.Random(0), match_scores=[arg.get("score", 0)] * sides)
+            return rnd.initial_meld_min[0] if cfg.initial_meld.enabled else 0
         if kind == "meld":
             return self.meld_query(ruleset, cfg, rules, cards(arg))
         if kind == "score":
             order, team_of = seating(arg, ruleset)
-            cfg = self.cfg_for(len(order), deck_of(arg))
+            cfg = self.cfg_for(len(order), arg)
             rules = self.rules(cfg)
             rnd = self.ser.round_from_dict(cfg, tr.to_round(rules, arg, order, team_of))
             return self.score(rnd, arg, order, team_of)
@@ -439,9 +476,6 @@ class ThesisAdapter:
 
     def meld_query(self, ruleset, cfg, rules, given):
         """Lay the cards down on an otherwise empty table for an opened team."""
-        deck = cfg.deck.deck_count, max(cfg.deck.printed_jokers, given.count(JOKER))
-        cfg = dataclasses.replace(cfg, deck=dataclasses.replace(cfg.deck, deck_count=deck[0],
-                                                                printed_jokers=deck[1]))
         hand = Counter(tr.ct(c) for c in given)
         # two spare cards keep the meld from being a going out
         spare = [c for c in range(52) if c % 13 in (6, 7) and hand[c] == 0][:2]
