@@ -17,10 +17,18 @@ sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and thi
 
 from gabriel_canastra import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
-from _common import (ALL_RULESETS, Errored, Reject, Skip, all_cards, card, cards, checkout_path,  # noqa: E402
-                     facts, seating, sort_key, teams_of)
+from _common import (ALL_RULESETS, JOKER, RANKS, Errored, Partial, Reject, Skip, all_cards, card, cards,  # noqa: E402
+                     checkout_path, facts, seating, sort_key, teams_of)
 
 ENV_VAR = "CANASTRA_GABRIEL_CHECKOUT"
+# The readings the engine's rules (src/canastra/core/rules.md) and code settle;
+# README.md cites the line for each.
+READINGS = {
+    "cbc": {"aces-suit": "any-suit", "wilds-per-meld": "one"},
+    "treze": {"wilds-per-meld": "one"},
+    "uruguaya": {"deck-size": "cards-108"},
+}
+
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals from an unseeded shuffle", "exact_cut": "the engine has no cut",
     "misdeal": "the engine has no misdeal", "replace_red_three": "the engine has no red threes",
@@ -47,6 +55,9 @@ class GabrielAdapter:
     def features(self):
         return {"setup", "card-points", "sequences", "same-rank-sets", "wilds", "canastras", "pile-take",
                 "going-out", "scoring", "stock-exhaustion", "two-players"}
+
+    def readings(self):
+        return {r: dict(READINGS[r]) for r in self.rulesets() if r in READINGS}
 
     def mk(self, c):
         C = self.card_mod
@@ -182,11 +193,26 @@ class GabrielAdapter:
         return {"results": results}
 
     def score(self, eng, state, order):
+        """Each team's points as the engine's _calculate_final_points gives them,
+        with our term names from the engine's own primitives (Game.point_value,
+        Card.point_value, GameRules) when they add up to that total."""
+        R = self.constants.GameRules
         out = {}
         for team, seats in teams_of(len(order)).items():
-            total = eng.players[tr.engine_index(order, seats[0])].points
+            players = [eng.players[tr.engine_index(order, s)] for s in seats]
+            total = players[0].points
             before = state.get("teams", {}).get(team, {}).get("score", 0)
-            out[team] = {"total": total, "score_before": before, "score_after": before + total}
+            record = {"total": total, "score_before": before, "score_after": before + total}
+            games = [g for p in players for g in p.games]
+            table = sum(c.point_value for g in games for c in g.cards)
+            terms = {"table": table, "canastras": sum(g.point_value for g in games) - table,
+                     "going_out": R.FINAL_KNOCK_BONUS if any(not p.hand for p in players) else 0,
+                     "hand": -sum(p.get_hand_value() for p in players)}
+            if not any(p.has_dead_hand for p in players):
+                terms["morto"] = -R.DEAD_HAND_PENALTY
+            if sum(terms.values()) == total:
+                record["terms"] = {k: {"value": v} for k, v in terms.items()}
+            out[team] = record
         return out
 
     def apply(self, eng, order, team_of, action):
@@ -237,8 +263,23 @@ class GabrielAdapter:
             if eng.game_over:
                 return "going-out.direct"
             check(eng.discard(self.mk(card(arg))))
-            return "going-out.with-discard" if eng.game_over else "discard.made"
+            if not eng.game_over:
+                return "discard.made"
+            # the engine ends the game when the discard empties the hand (a going out), or
+            # when the next player finds the stock empty (_next_turn)
+            emptied = not eng.players[tr.engine_index(order, me)].hand
+            return "going-out.with-discard" if emptied else "hand.ended.stock-exhausted"
         raise Skip(f"{verb}: not mapped")
+
+    def cards_drawn(self) -> int:
+        """How many cards the engine's draw from the stock takes (a dealt game, one draw)."""
+        eng = self.engine_mod.Engine(num_players=4)
+        eng.start_new_game()
+        player = eng.get_current_player()
+        before = len(player.hand)
+        if eng.draw_from_stock():
+            raise Errored("the engine refused the first draw of a new game")
+        return len(player.hand) - before
 
     def new_meld(self, eng, given):
         kind, suit = tr.meld_shape(given)
@@ -275,10 +316,14 @@ class GabrielAdapter:
             deck = C.create_canastra_deck()
             jokers = sum(1 for c in deck if c.rank == C.Rank.JOKER)
             teams = teams_of(players)
-            return {"deck_size": len(deck), "decks": (len(deck) - jokers) // 52, "jokers": jokers,
-                    "players": players, "team_size": 2 if players == 4 else 1,
-                    "teams": {t: list(s) for t, s in teams.items()}, "cards_dealt": R.INITIAL_HAND_SIZE,
-                    "draw": 1, "wild_cards": ["2", "JK"]}
+            wild = [r for r in RANKS if self.game_mod.is_wildcard(self.mk(r + "c"))]
+            wild += [JOKER] if self.game_mod.is_wildcard(self.mk(JOKER)) else []
+            return Partial({"deck_size": len(deck), "decks": (len(deck) - jokers) // 52, "jokers": jokers,
+                            "players": players, "team_size": 2 if players == 4 else 1,
+                            "teams": {t: list(s) for t, s in teams.items()}, "cards_dealt": R.INITIAL_HAND_SIZE,
+                            "draw": self.cards_drawn(), "wild_cards": wild},
+                           # its own order of play, no dealer, and a game of one hand
+                           ["result.direction", "result.first_dealer", "result.next_dealer", "result.target"])
         if kind == "points":
             return self.mk(card(arg)).point_value
         if kind == "meld":
