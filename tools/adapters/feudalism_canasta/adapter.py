@@ -22,10 +22,23 @@ sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and thi
 
 from feudalism_canasta import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
-from _common import (ALL_RULESETS, as_pile_reason, Errored, Reject, Skip, all_cards, card, cards, checkout_path,  # noqa: E402
-                     facts, option, seating, sort_key, teams_of)
+from _common import (ALL_RULESETS, JOKER, RANKS, as_pile_reason, Errored, Partial, Reject, Skip, all_cards,  # noqa: E402
+                     card, cards, checkout_path, facts, option, seating, sort_key, teams_of)
 
 ENV_VAR = "CANASTRA_FEUDALISM_CHECKOUT"
+# The readings the engine's rules (Docs/RULES.md, "Classic Canasta") and code
+# settle; README.md cites the line for each.
+READINGS = {
+    "classica": {"minimum-table": "standard", "card-values": "standard", "scoring-summary": "standard",
+                 "red-three-freezes": "yes", "opening-pile-cards": "top-card-only", "going-out-discard": "either"},
+    "uruguaya": {"deck-size": "cards-108", "minimum-table": "standard", "opening-melds": "several",
+                 "pile-start": "upcard", "threes-value": "five"},
+    "cbc": {"three-points": "five"},
+    "ituiutaba": {"going-out-canastra": "any", "red-three-card-value": "bonus-only"},
+    "treze": {"going-out-canastra": "one"},
+}
+READINGS["classica-2p"] = READINGS["classica"]
+
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals from its own seeded shuffle", "exact_cut": "the engine has no cut",
     "misdeal": "the engine has no misdeal", "replace_red_three": "red threes are laid and replaced automatically",
@@ -71,6 +84,9 @@ class FeudalismAdapter:
 
     def rulesets(self):
         return [r for r in ALL_RULESETS if facts(r)["players"] in (2, 4)]
+
+    def readings(self):
+        return {r: dict(READINGS[r]) for r in self.rulesets() if r in READINGS}
 
     def features(self):
         return {"setup", "card-points", "same-rank-sets", "wilds", "wild-sets", "canastras", "opening-minimum",
@@ -170,6 +186,7 @@ class FeudalismAdapter:
             move = {"kind": "takePile", "cardIds": tr.pick(hand, arg.get("with", []))}
             if not match["discard"]:
                 raise Reject("pile.empty")
+            self.check_onto(match, team, arg.get("onto"))
         elif verb == "meld":
             groups = [tr.pick(hand, m) for m in arg]
             flat = [i for g in groups for i in g]
@@ -216,6 +233,22 @@ class FeudalismAdapter:
             return new, "opening.made"
         return new, "discard.made"
 
+    @staticmethod
+    def check_onto(match, team, onto):
+        """The engine's takePile has no target meld: it lays the top card (with the
+        hand cards given) on the team's meld of that rank if it has one
+        (rules.ts existingOpenMeld), else makes a new meld. A take onto meld
+        `onto` is that very action only when `onto` is that meld."""
+        if onto is None:
+            return
+        top = match["discard"][-1]
+        if tr.is_wild(tr.from_card(top)) or top["rank"] == "3":
+            return                                  # the engine refuses the take itself
+        target = next((i for i, m in enumerate(match["teams"][team]["melds"]) if m["rank"] == top["rank"]), None)
+        if target != onto:
+            raise Skip(f"the engine lays the top card on the team's meld of its rank ({target}), not on meld "
+                       f"{onto}: a take onto another meld has no counterpart")
+
     # ------------------------------------------------------------ queries
     def query(self, ruleset, q):
         (kind, arg), = q.items()
@@ -223,11 +256,20 @@ class FeudalismAdapter:
         cfg = self.config(players)
         if kind == "setup":
             teams = teams_of(players)
-            jokers = 2 * cfg["deckCount"]
-            return {"deck_size": 54 * cfg["deckCount"], "decks": cfg["deckCount"], "jokers": jokers,
-                    "players": players, "team_size": 2 if players == 4 else 1,
-                    "teams": {t: list(s) for t, s in teams.items()}, "cards_dealt": cfg["handSize"],
-                    "draw": cfg["stockDraw"], "wild_cards": ["2", "JK"], "target": cfg["playTo"]}
+            deck, _ = self.bridge.call("cards", "buildDeck", cfg["deckCount"])
+            jokers = sum(1 for c in deck if c["rank"] == "JOKER")
+            wild = []
+            for rank in RANKS + (JOKER,):
+                is_wild, _ = self.bridge.call("cards", "isWild", tr.to_card(rank if rank == JOKER else rank + "c", "q"))
+                if is_wild:
+                    wild.append(rank)
+            return Partial({"deck_size": len(deck), "decks": cfg["deckCount"], "jokers": jokers,
+                            "players": players, "team_size": 2 if players == 4 else 1,
+                            "teams": {t: list(s) for t, s in teams.items()}, "cards_dealt": cfg["handSize"],
+                            "draw": cfg["stockDraw"], "wild_cards": wild, "target": cfg["playTo"]},
+                           # seats are numbered, play passes to index + 1 (rules.ts endTurn); the dealer is
+                           # drawn at random (Docs/RULES.md: "left of a random dealer")
+                           ["result.direction", "result.first_dealer", "result.next_dealer"])
         if kind == "points":
             result, _ = self.bridge.call("cards", "cardPoints", tr.to_card(card(arg), "q"))
             return result
