@@ -20,10 +20,22 @@ sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and thi
 
 from canasta_openspiel import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
-from _common import (ALL_RULESETS, Errored, Reject, Skip, all_cards, card, cards, checkout_path,  # noqa: E402
-                     as_pile_reason, facts, rank_of, seating, sort_key, teams_of)
+from _common import (ALL_RULESETS, JOKER, RANKS, Errored, Partial, Reject, Skip, all_cards, card, cards,  # noqa: E402
+                     checkout_path, as_pile_reason, facts, rank_of, seating, sort_key, teams_of)
 
 ENV_VAR = "CANASTRA_OPENSPIEL_CHECKOUT"
+# The readings the game's README ("Full Pagat Classic rules") and code settle;
+# README.md beside this file cites the line for each.
+READINGS = {
+    "classica": {"minimum-table": "standard", "card-values": "standard", "scoring-summary": "standard",
+                 "red-three-freezes": "wilds-only", "going-out-discard": "either"},
+    "uruguaya": {"deck-size": "cards-108", "minimum-table": "standard", "opening-melds": "several",
+                 "pile-start": "upcard", "threes-value": "five"},
+    "cbc": {"three-points": "five"},
+    "ituiutaba": {"going-out-canastra": "any", "red-three-card-value": "bonus-only"},
+    "treze": {"going-out-canastra": "one"},
+}
+
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals through chance nodes of its own; our seeded deal has no counterpart",
     "exact_cut": "the engine has no cut", "misdeal": "the engine has no misdeal",
@@ -51,6 +63,9 @@ class OpenSpielAdapter:
 
     def rulesets(self):
         return [r for r in ALL_RULESETS if facts(r)["players"] == 4]
+
+    def readings(self):
+        return {r: dict(READINGS[r]) for r in self.rulesets() if r in READINGS}
 
     def features(self):
         return {"setup", "card-points", "same-rank-sets", "wilds", "canastras", "opening-minimum",
@@ -345,9 +360,16 @@ class OpenSpielAdapter:
         from canasta import deck
         if kind == "setup":
             teams = teams_of(4)
-            return {"deck_size": self.cards.NUM_CARDS, "decks": 2, "jokers": self.cards.NUM_CARDS - 104,
-                    "players": deck.NUM_PLAYERS, "team_size": 2, "teams": {t: list(s) for t, s in teams.items()},
-                    "cards_dealt": deck.HAND_SIZE, "draw": 1, "wild_cards": ["2", "JK"], "target": 5000}
+            dealt = [self.cards.card_id_to_rank_suit(c) for c in deck.create_deck()]
+            ids = tr.Ids()
+            wild = [r for r in RANKS + (JOKER,) if self.cards.is_wild(ids.take(r if r == JOKER else r + "c"))]
+            return Partial({"deck_size": len(dealt), "decks": dealt.count(("A", "clubs")),
+                            "jokers": dealt.count(("JOKER", None)), "players": deck.NUM_PLAYERS, "team_size": 2,
+                            "teams": {t: list(s) for t, s in teams.items()}, "cards_dealt": deck.HAND_SIZE,
+                            "wild_cards": wild, "target": self.game.new_initial_state()._target_score},
+                           # one card a draw is the code of _apply_draw_stock, not a setting; players are
+                           # numbered 0-3 with no direction, and no one deals
+                           ["result.draw", "result.direction", "result.first_dealer", "result.next_dealer"])
         if kind == "points":
             return self.cards.card_point_value(tr.Ids().take(card(arg)))
         if kind == "opening_minimum":
