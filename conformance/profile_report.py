@@ -39,7 +39,7 @@ def declaration(card: dict) -> str:
     if card["declared"] is None:
         return "-"
     mark = {"kept": "kept", "broken": f"broken: follows {card['reading']}",
-            "unknown": f"not shown ({card['verdict']})"}[card["declaration"]]
+            "unknown": card["verdict"]}[card["declaration"]]
     return f"{card['declared']} ({mark})"
 
 
@@ -47,6 +47,18 @@ def readings_text(chosen: dict[str, str], defaults: dict[str, str]) -> str:
     """The readings that differ from the defaults, or 'the default readings'."""
     changed = [f"{d}={r}" for d, r in chosen.items() if defaults.get(d) != r]
     return ", ".join(changed) if changed else "the default readings"
+
+
+def _nothing_graded(card: dict) -> bool:
+    return not card["under"]["default"]["graded"] and not card["under"]["profile"]["graded"]
+
+
+def _why_not(card: dict) -> str:
+    counts = card["under"]["default"]
+    parts = [f"{counts['skipped']} skipped"] if counts["skipped"] else []
+    if counts["other_reading"]:
+        parts.append(f"{counts['other_reading']} under other readings")
+    return ", ".join(parts) or "none sent"
 
 
 def _silent(card: dict) -> bool:
@@ -87,6 +99,9 @@ def text(data: dict) -> str:
              f"suite {suite.get('version', '?')} (fixtures digest {suite.get('digest', '?')}), "
              f"{suite.get('cases', '?')} cases", _closest_line(data), f"({LEGEND})"]
     for ruleset, card in data["rulesets"].items():
+        if _nothing_graded(card):
+            lines += ["", f"{ruleset}: no case graded ({_why_not(card)})"]
+            continue
         lines += ["", f"{ruleset}: {_rates_line(card)}"]
         disputes = card["disputes"]
         if not disputes:
@@ -114,6 +129,9 @@ def markdown(data: dict, heading: str = "##") -> str:
              f"Suite {suite.get('version', '?')}, fixtures digest `{suite.get('digest', '?')}`, "
              f"{suite.get('cases', '?')} cases. {_closest_line(data).capitalize()}.", "", f"({LEGEND}.)", ""]
     for ruleset, card in data["rulesets"].items():
+        if _nothing_graded(card):
+            lines += [f"{heading}# {ruleset}", "", f"No case graded ({_why_not(card)}).", ""]
+            continue
         lines += [f"{heading}# {ruleset}", "", f"{_rates_line(card).capitalize()}; best readings: "
                   f"{readings_text(card['profile'], _defaults(card))}.", ""]
         if not card["disputes"]:

@@ -139,6 +139,8 @@ def meld_to_engine(rules: Rules, meld: dict, owner: int, meld_id: int) -> dict:
     kind = meld.get("kind", "") if isinstance(meld, dict) else ""
     shape = _shape_of_laid(rules, laid, kind)
     if shape == "sequence":
+        if not rules.sequences:
+            raise Skip("a sequence on the table: the profile has sets only")
         suit, start, slots = sequence_layout(rules, laid)
         return {"meld_id": meld_id, "owner": owner, "kind": 0, "suit": SUITS.index(suit), "rank": None,
                 "start_pos": start, "slots": [[ct(c), role] for c, role in slots]}
