@@ -7,33 +7,40 @@ the suite's cases.
 
 What "matches" means. A case is **evidence** about dispute D when its
 expectations do not hold under some other reading of D (readings.py: the
-reference, run on the case under that reading, fails some expected value);
-it is then evidence for its own reading of D (named, or the default), and
-the expected values that the other readings would change are its
-**disputed paths**. A case that holds under every reading of D says nothing
-about D, whatever it names. Evidence cases also test other things (a
-state, a score, a reason), so passing is not required: the implementation
-**agrees** with the case's reading when the case passed, or failed only at
-paths away from the disputed ones (`results[1].state.teams.NS.melds` is on
-the path `results[1].state.teams.NS.melds[0].cards[2]`, and the reverse).
-A case that errored or was skipped is not graded.
+reference, run on the case under that reading, changes some expected value);
+it is evidence for its own reading of D (named, or the default), and the
+values the other reading changes are its **disputed values**, each with what
+the other reading makes of it. A case that holds under every reading of D
+says nothing about D, whatever it names. Evidence cases also test other
+things (a whole state, a score, a reason code that implementations name
+differently), so the answer is read at the disputed values only: where the
+implementation gave the case's expected value, that is a point for the
+case's reading; where it gave the other reading's value, a point for that
+one; where it gave a third value, neither. The implementation **agrees**
+with the case's reading when it scored points for it and none for another
+reading, and **answers the other reading's way** in the reverse case; a
+case that passed agrees. A case the reference cannot play under the other
+reading agrees when it passed and tells nothing otherwise; one that errored
+or was skipped is not graded.
 
-Verdict per dispute, from the graded evidence cases:
+Verdict per dispute, from the graded evidence cases: a reading is
+**supported** by its own cases that agree and by the other readings' cases
+answered its way;
 
-- `follows` R: some case of reading R agrees, and no case of another reading does;
-- `mixed`: cases of two readings or more agree (an implementation that honours
+- `follows` R: R is supported and no other reading is;
+- `mixed`: two readings or more are supported (an implementation that honours
   the run message's `reading`, as the reference does, or an inconsistent one);
-- `neither`: some evidence was graded and no case agrees;
+- `neither`: some evidence was graded and no reading is supported;
 - `untested`: no evidence case was graded.
 
 The **best reading set** of a ruleset takes, per dispute, the reading
-followed; for `mixed`, the reading whose graded evidence cases agree most
-often; otherwise (and on ties) the declared reading, else the default. The pass rate under a
-reading set counts the cases whose expectations hold under it, one dispute
-at a time (the others are other-reading); the closest ruleset has the best
-pass rate under its best reading set among the rulesets with enough graded
-cases (MIN_GRADED, or a tenth of the best-covered ruleset, but no more than
-the best-covered ruleset has).
+followed; for `mixed`, the most supported reading; otherwise (and on ties)
+the declared reading, else the default. The pass rate under a reading set
+counts the cases whose expectations hold under it, one dispute at a time
+(the others are other-reading); the closest ruleset has the best pass rate
+under its best reading set among the rulesets with enough graded cases
+(MIN_GRADED, or a tenth of the best-covered ruleset, but no more than the
+best-covered ruleset has).
 
 JSON form (format "canastra-profile", version 1):
 
@@ -43,8 +50,8 @@ JSON form (format "canastra-profile", version 1):
      "rulesets": {ruleset: {
          "disputes": {dispute: {
              "question", "default", "declared": reading | null,
-             "readings": {reading: {"evidence", "passed", "failed", "agree", "not_graded",
-                                    "agreeing": [ids], "disagreeing": [ids]}},
+             "readings": {reading: {"evidence", "passed", "failed", "agree", "other_way", "not_graded",
+                                    "support", "agreeing": [ids], "other_way_ids": [ids]}},
              "verdict": "follows" | "mixed" | "neither" | "untested",
              "reading": reading | null,                      # with follows
              "declaration": "kept" | "broken" | "unknown" | null}},   # null: none declared
@@ -62,7 +69,8 @@ from canastra_ref.dsl.loader import load
 
 from . import readings
 from .fixtures import Case
-from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED
+from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, match
+from .readings import WHOLE
 
 FORMAT, FORMAT_VERSION = "canastra-profile", 1
 VERDICTS = ("follows", "mixed", "neither", "untested")
@@ -74,34 +82,46 @@ def outcome_of(record: dict) -> str:
     return record.get("outcome", record["status"])
 
 
-def _evidence(case: Case, dispute: str, readings_: list[str]) -> frozenset[str]:
-    """The disputed paths of a case about a dispute: empty when it is no evidence."""
-    own = readings.effective(case)[dispute]
-    paths: set[str] = set()
-    for other in readings_:
-        if other != own:
-            paths |= readings.disputed(case, dispute, other)
-    return frozenset(paths)
-
-
-def _agrees(record: dict, paths: frozenset[str]) -> bool:
+def _judge(record: dict, case_paths: dict) -> str | None:
+    """The reading an answer took at a case's disputed values: "own" (the case's),
+    another reading's name, or None (neither, or both). `case_paths`: other
+    reading -> {path: its value}."""
     if outcome_of(record) == PASSED:
-        return True
-    mismatches = [m["path"] for m in record.get("mismatches", [])]
-    return bool(mismatches) and not any(readings.overlaps(m, paths) for m in mismatches)
+        return "own"
+    if outcome_of(record) != FAILED:
+        return None
+    actual = {m["path"]: m["actual"] for m in record.get("mismatches", [])}
+    points: set[str] = set()
+    for other, values in case_paths.items():
+        for path, value in values.items():
+            if path == WHOLE:
+                continue
+            if not readings.overlaps(path, actual):
+                points.add("own")
+            elif path in actual and _same(actual[path], value, path):
+                points.add(other)
+    return next(iter(points)) if len(points) == 1 else None
+
+
+def _same(actual, value, path: str) -> bool:
+    out: list = []
+    match(value, actual, path, out, multiset=".hands." in path)
+    return not out
 
 
 def dispute_card(cases: list[Case], records: dict, name: str, declared: str | None) -> dict:
     """The evidence, verdict and declaration check of one dispute, over the cases of its ruleset."""
     dispute = load(cases[0].ruleset).disputes[name]
     names = [r.name for r in dispute.readings]
-    per = {r: {"evidence": 0, "passed": 0, "failed": 0, "agree": 0, "not_graded": 0, "agreeing": [],
-               "disagreeing": []} for r in names}
+    per = {r: {"evidence": 0, "passed": 0, "failed": 0, "agree": 0, "other_way": 0, "not_graded": 0,
+               "support": 0, "agreeing": [], "other_way_ids": []} for r in names}
     for case in cases:
-        paths = _evidence(case, name, names)
+        own = readings.effective(case)[name]
+        paths = {r: readings.disputed(case, name, r) for r in names if r != own}
+        paths = {r: p for r, p in paths.items() if p}
         if not paths:
             continue
-        cell = per[readings.effective(case)[name]]
+        cell = per[own]
         cell["evidence"] += 1
         record = records[case.id]
         status = outcome_of(record)
@@ -109,16 +129,20 @@ def dispute_card(cases: list[Case], records: dict, name: str, declared: str | No
             cell["not_graded"] += 1
             continue
         cell[status] += 1
-        if _agrees(record, paths):
+        took = _judge(record, paths)
+        if took == "own":
             cell["agree"] += 1
+            cell["support"] += 1
             cell["agreeing"].append(case.id)
-        else:
-            cell["disagreeing"].append(case.id)
-    agreeing = [r for r in names if per[r]["agree"]]
+        elif took is not None:
+            cell["other_way"] += 1
+            cell["other_way_ids"].append(case.id)
+            per[took]["support"] += 1
+    supported = [r for r in names if per[r]["support"]]
     graded = any(per[r]["passed"] + per[r]["failed"] for r in names)
-    if len(agreeing) == 1:
-        verdict, followed = "follows", agreeing[0]
-    elif agreeing:
+    if len(supported) == 1:
+        verdict, followed = "follows", supported[0]
+    elif supported:
         verdict, followed = "mixed", None
     else:
         verdict, followed = ("neither" if graded else "untested"), None
@@ -134,8 +158,8 @@ def best_reading(card: dict) -> str:
         return card["reading"]
     fallback = card["declared"] or card["default"]
     if card["verdict"] == "mixed":
-        share = {r: c["agree"] / (c["passed"] + c["failed"]) for r, c in card["readings"].items() if c["agree"]}
-        tied = [r for r in share if share[r] == max(share.values())]
+        most = max(c["support"] for c in card["readings"].values())
+        tied = [r for r, c in card["readings"].items() if c["support"] == most]
         return fallback if fallback in tied else tied[0]
     return fallback
 

@@ -7,8 +7,9 @@ import json
 
 FORMATS = ("text", "json", "md")
 
-LEGEND = ("per reading: agreeing/graded evidence cases (+ those not graded); a case agrees when it passed, or "
-          "failed only away from the values the other reading would change")
+LEGEND = ("per reading R, a/g +k (n): of the g graded cases that tell R apart, a were answered R's way, and k "
+          "cases of the other readings too; n were not graded. An answer is read at the values the readings "
+          "dispute only")
 
 
 def render(data: dict, fmt: str) -> str:
@@ -32,7 +33,9 @@ def verdict(card: dict) -> str:
 
 def evidence(cell: dict) -> str:
     graded = cell["passed"] + cell["failed"]
-    return f"{cell['agree']}/{graded}" + (f" (+{cell['not_graded']})" if cell["not_graded"] else "")
+    others = cell["support"] - cell["agree"]
+    return f"{cell['agree']}/{graded}" + (f" +{others}" if others else "") \
+        + (f" ({cell['not_graded']})" if cell["not_graded"] else "")
 
 
 def declaration(card: dict) -> str:

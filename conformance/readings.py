@@ -10,15 +10,16 @@ dispute decides them all). So the suite asks the executable spec: a case's
 expectations **hold under** reading R of dispute D when the reference, run
 on the case's own message with D read as R (the case's other readings kept),
 meets every one of them. Where they do not hold, the mismatches locate the
-**disputed paths** of the case: the expected values (`results[0].verdict`,
-`result.deck_size`, ...) that reading R would change. The expected values
-themselves are always the fixture's, derived from the article; the reference
-only says where two readings part. A case the reference cannot even play
-under R (its table does not exist under R, say 108 cards for a 104-card
-reading) has the whole answer, "$", as its disputed path.
+case's **disputed values**: the expected values (`results[0].verdict`,
+`result.deck_size`, ...) that reading R changes, with what R makes of them.
+The expected values themselves are always the fixture's, derived from the
+article; the reference only says where, and how, two readings part. A case
+the reference cannot even play under R (its table does not exist under R,
+say 108 cards for a 104-card reading) has the whole answer, "$", as its one
+disputed path, with no value.
 
 - `effective(case)`                    the case's reading of every dispute of its ruleset
-- `disputed(case, dispute, reading)`   the disputed paths if D is read as R (empty: the expectations hold)
+- `disputed(case, dispute, reading)`   path -> value under R of the disputed values (empty: the expectations hold)
 - `conflicts(case, declared)`          the declared readings under which the expectations do not hold
 - `declaration_problems(readings, claimed)`  what is wrong with a `readings` declaration (start answer)
 - `overlaps(path, paths)`              whether a mismatch path falls on one of the disputed paths
@@ -37,7 +38,8 @@ from canastra_ref.errors import CanastraError, ErrorList
 from .fixtures import Case
 
 WHOLE = "$"            # the disputed path of a case that cannot be played under a reading at all
-_disputed: dict[tuple, frozenset[str]] = {}
+UNPLAYABLE = {WHOLE: None}
+_disputed: dict[tuple, dict] = {}
 
 
 @dataclass(frozen=True)
@@ -59,32 +61,34 @@ def effective(case: Case) -> dict[str, str]:
     return {name: case.reading.get(name, dispute.default) for name, dispute in load(case.ruleset).disputes.items()}
 
 
-def disputed(case: Case, dispute: str, reading: str) -> frozenset[str]:
-    """The paths of the case's expectations that do not hold when `dispute`
-    is read as `reading` (the case's other readings kept): empty when they all
-    hold, {WHOLE} when the reference cannot play the case under it. Computed
-    once per process for each case, dispute and reading."""
+def disputed(case: Case, dispute: str, reading: str) -> dict:
+    """The case's expected values that do not hold when `dispute` is read as
+    `reading` (the case's other readings kept), as grading path -> the value
+    the reference gives there under that reading ("(missing)" for a key it
+    leaves out): empty when they all hold, UNPLAYABLE when the reference cannot
+    play the case under it. Computed once per process for each case, dispute
+    and reading."""
     if effective(case).get(dispute) == reading:
-        return frozenset()
+        return {}
     key = (case.file, case.line, case.id, dispute, reading)
     if key not in _disputed:
         _disputed[key] = _compute(case, dispute, reading)
     return _disputed[key]
 
 
-def _compute(case: Case, dispute: str, reading: str) -> frozenset[str]:
+def _compute(case: Case, dispute: str, reading: str) -> dict:
     from .grading import ERRORED, PASSED
     from .inprocess import run_case
     variant = dataclasses.replace(case, reading={**case.reading, dispute: reading})
     try:
         _, grade = run_case(variant)
     except (CanastraError, ErrorList):        # the case's table cannot be laid under this reading
-        return frozenset({WHOLE})
+        return UNPLAYABLE
     if grade.status == PASSED:
-        return frozenset()
+        return {}
     if grade.status == ERRORED or not grade.behaviour:
-        return frozenset({WHOLE})
-    return frozenset(m.path for m in grade.behaviour)
+        return UNPLAYABLE
+    return {m.path: m.actual for m in grade.behaviour}
 
 
 def conflicts(case: Case, declared: dict[str, str]) -> list[Conflict]:

@@ -31,7 +31,9 @@ def test_the_readings_an_engine_follows(tmp_path):
     # hold under both readings and are no evidence, whatever they name
     assert {r: (c["evidence"], c["passed"], c["failed"], c["agree"]) for r, c in aces["readings"].items()} == \
         {"any-suit": (2, 0, 2, 0), "same-suit": (1, 1, 0, 1)}
-    assert aces["readings"]["any-suit"]["disagreeing"] == ["r-aces-any-suit", "r-aces-unnamed"]
+    # the engine answers the any-suit cases as same-suit rules them: both support same-suit
+    assert aces["readings"]["any-suit"]["other_way_ids"] == ["r-aces-any-suit", "r-aces-unnamed"]
+    assert (aces["readings"]["same-suit"]["support"], aces["readings"]["any-suit"]["support"]) == (3, 0)
     assert aces["declared"] is None and aces["declaration"] is None
     threes = cbc["disputes"]["three-points"]
     assert (threes["verdict"], threes["reading"], threes["declared"], threes["declaration"]) == \
@@ -58,14 +60,26 @@ def test_a_case_failing_away_from_the_disputed_values_still_agrees(tmp_path):
     assert aces["verdict"] == "mixed"              # it honours the message's reading, as the reference does
 
 
-def test_an_engine_that_follows_neither_reading(tmp_path):
-    wrong = {"meld": None, "reason": "meld.rank-not-allowed"}
-    data = card(tmp_path, follows({}, "--patch", json.dumps({i: wrong for i in
+def patched(tmp_path, answer):
+    return card(tmp_path, follows({}, "--patch", json.dumps({i: answer for i in
                                                               ("r-aces-any-suit", "r-aces-same-suit",
-                                                               "r-aces-unnamed")})))
-    aces = data["rulesets"]["cbc"]["disputes"]["aces-suit"]
-    assert aces["verdict"] == "neither" and all(c["agree"] == 0 for c in aces["readings"].values())
-    assert data["rulesets"]["cbc"]["profile"]["aces-suit"] == "any-suit"     # neither: the default
+                                                               "r-aces-unnamed")})))["rulesets"]["cbc"]
+
+
+def test_the_answer_is_read_at_the_disputed_values(tmp_path):
+    """An engine that refuses every set of aces, naming a reason of its own: it
+    fails every case, but refuses mixed suits, as same-suit does."""
+    cbc = patched(tmp_path, {"meld": None, "reason": "meld.rank-not-allowed"})
+    aces = cbc["disputes"]["aces-suit"]
+    assert (aces["verdict"], aces["reading"]) == ("follows", "same-suit")
+    assert aces["readings"]["same-suit"]["failed"] == 1 and aces["readings"]["same-suit"]["agree"] == 1
+
+
+def test_an_engine_that_follows_neither_reading(tmp_path):
+    cbc = patched(tmp_path, {"meld": "wilds", "reason": "meld.no-kind"})
+    aces = cbc["disputes"]["aces-suit"]
+    assert aces["verdict"] == "neither" and all(c["support"] == 0 for c in aces["readings"].values())
+    assert cbc["profile"]["aces-suit"] == "any-suit"     # neither: the default
 
 
 def test_the_text_card_and_a_saved_report(tmp_path, capsys):
@@ -76,13 +90,13 @@ def test_the_text_card_and_a_saved_report(tmp_path, capsys):
     assert "closest ruleset: cbc, 4/4 (100%) under three-points=five, aces-suit=same-suit" in live
     assert "cbc: 4/4 (100%) under its best readings, 2/5 (40%) under the default ones, 3/6 (50%) under the " \
            "declared ones" in live
-    assert "  three-points  follows five       zero 0/1   five 1/1   declared zero (broken: follows five)" in live
+    assert "  three-points  follows five       zero 0/1   five 1/1 +1   declared zero (broken: follows five)" in live
     assert "  untested, no evidence case graded: opening-points, wilds-per-meld," in live
     assert main(["profile", "--fixtures", str(FIXTURES), "--report", str(raw)]) == 0
     assert capsys.readouterr().out == live
     assert main(["profile", "--fixtures", str(FIXTURES), "--report", str(raw), "--format", "md"]) == 0
     md = capsys.readouterr().out
-    assert "| three-points | follows five | zero 0/1, five 1/1 | zero (broken: follows five) |" in md
+    assert "| three-points | follows five | zero 0/1, five 1/1 +1 | zero (broken: follows five) |" in md
 
 
 def test_a_report_judged_by_the_declared_readings_is_flagged(tmp_path, capsys):
