@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from canastra_ref.display import markdown_literal, printable
+
 FORMATS = ("text", "json", "md")
 
 LEGEND = ("per reading R, a/g +k (n): of the g graded cases that tell R apart, a were answered R's way, and k "
@@ -75,8 +77,9 @@ def _defaults(card: dict) -> dict[str, str]:
 
 
 def _name(data: dict) -> str:
+    """The implementation's own name and version, shown as text, never obeyed."""
     impl = data.get("implementation") or {}
-    return f"{impl.get('name', '?')} {impl.get('version', '')}".strip()
+    return printable(f"{impl.get('name', '?')} {impl.get('version', '')}".strip(), newlines=False)
 
 
 def _rates_line(card: dict) -> str:
@@ -128,7 +131,7 @@ def text(data: dict) -> str:
 
 def markdown(data: dict, heading: str = "##") -> str:
     suite = data.get("suite") or {}
-    lines = [f"{heading} Reading card of {_name(data)}", "",
+    lines = [f"{heading} Reading card of {markdown_literal(_name(data))}", "",
              f"Suite {suite.get('version', '?')}, fixtures digest `{suite.get('digest', '?')}`, "
              f"{suite.get('cases', '?')} cases. {_closest_line(data).capitalize()}.", "", f"({LEGEND}.)", ""]
     for ruleset, card in data["rulesets"].items():
