@@ -1,0 +1,311 @@
+"""docs/implementations.md, generated from the saved runs of the third-party
+engines (docs/implementations/).
+
+    python tools/implementations.py                  # write docs/implementations.md from the saved runs
+    python tools/implementations.py --check          # exit 1 when the page is not what they give
+    python tools/implementations.py --refresh [NAME ...]   # run the engines again, save their runs, write the page
+
+Every figure of the page comes from a saved run: per engine, NAME.json (the
+engine's reading profile, canastra_conformance.profile's JSON form, with the
+status and articles of every case sent and the commits it ran at) and
+NAME.random-play.json (the adapter's --random-play summary). What is written
+by people is in engines.yaml: how to run each engine, what it is, and the
+defects found in it, each with the fixtures that fail or the random-play
+seeds that show it. The saved runs are committed beside the page: refreshing
+them needs every engine's checkout and toolchain, which a test run does not
+have, and the test that the page is current reads them.
+
+--refresh needs each engine's checkout in the environment variable its entry
+names (and the interpreter one, where given), and fixtures and specs as
+committed: the page quotes the commit the suite is from.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from canastra_conformance.profile_report import declaration, evidence, rate, verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "implementations.md"
+SAVED = ROOT / "docs" / "implementations"
+ENGINES = SAVED / "engines.yaml"
+RUN_FORMAT = "canastra-implementation-run"
+
+
+# ------------------------------------------------------------------ data
+
+def engines() -> dict:
+    return yaml.safe_load(ENGINES.read_text(encoding="utf-8"))
+
+
+def saved(name: str) -> tuple[dict | None, dict | None]:
+    """The saved run and random play of an engine (None where there is none)."""
+    run, play = SAVED / f"{name}.json", SAVED / f"{name}.random-play.json"
+    return (json.loads(run.read_text(encoding="utf-8")) if run.exists() else None,
+            json.loads(play.read_text(encoding="utf-8")) if play.exists() else None)
+
+
+# ------------------------------------------------------------------ refresh
+
+def _git(*args, cwd=ROOT) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
+
+
+def command(entry: dict) -> list[str]:
+    """The adapter's command line for an engine entry of engines.yaml."""
+    checkout = os.environ.get(entry["checkout"])
+    if not checkout:
+        raise SystemExit(f"set {entry['checkout']} to your checkout of {entry['homepage']}")
+    python = os.environ.get(entry["python"]) if entry.get("python") else sys.executable
+    if not python:
+        raise SystemExit(f"set {entry['python']} to an interpreter that runs this adapter (its README says which)")
+    adapter = shlex.split(entry["adapter"])
+    return [python, str(ROOT / adapter[0]), *adapter[1:], "--checkout", checkout]
+
+
+def refresh(name: str, entry: dict, random_play: bool = True) -> None:
+    from canastra_conformance.fixtures import load_all
+    from canastra_conformance.paths import FIXTURES_DIR
+    from canastra_conformance.profile import profile
+    from canastra_conformance.results import suite_info
+    from canastra_conformance.runner import Runner
+    from canastra_conformance.suite import run_suite
+
+    argv = command(entry)
+    cases = load_all()
+    suite = suite_info(FIXTURES_DIR, len(cases))
+    result = run_suite(Runner(argv, judge_by_readings=False), cases, suite)
+    if result.start_error:
+        raise SystemExit(f"{name}: {result.start_error}")
+    report = result.to_json()
+    checkout = os.environ[entry["checkout"]]
+    run = {"format": RUN_FORMAT, "format_version": 1,
+           "canastra_spec": {"commit": _git("rev-parse", "--short", "HEAD"), "digest": suite["digest"],
+                             "cases": suite["cases"]},
+           "engine": {"commit": _git("rev-parse", "--short", "HEAD", cwd=checkout),
+                      "implementation": report["implementation"], "rulesets": report["rulesets"]},
+           "summary": report["summary"],
+           # every case sent: its status and articles (the defects' evidence, the failures by article)
+           "cases": {i: [r.get("outcome", r["status"]), r["articles"]] for i, r in report["cases"].items()
+                     if r["status"] != "skipped"},
+           "profile": profile(report, cases)}
+    (SAVED / f"{name}.json").write_text(dump(run), encoding="utf-8")
+    if not random_play:
+        return
+    play = subprocess.run([*argv, "--random-play", str(entry["random_play"])], capture_output=True, text=True,
+                          check=True)
+    (SAVED / f"{name}.random-play.json").write_text(json.dumps(json.loads(play.stdout), indent=1) + "\n",
+                                                    encoding="utf-8")
+
+
+def dump(run: dict) -> str:
+    """A saved run as JSON with a line per case and per ruleset of the profile, so that
+    a refresh shows in a diff as the cases and rulesets it changed."""
+    def compact(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    def block(mapping: dict, indent: str) -> str:
+        return "{\n" + ",\n".join(f"{indent} {compact(k)}: {compact(v)}" for k, v in mapping.items()) \
+            + f"\n{indent}}}"
+    profile = dict(run["profile"])
+    rulesets = profile.pop("rulesets")
+    head = {k: v for k, v in run.items() if k not in ("cases", "profile")}
+    lines = [f" {compact(k)}: {compact(v)}" for k, v in head.items()]
+    lines.append(f' "cases": {block(run["cases"], " ")}')
+    body = [f'  {compact(k)}: {compact(v)}' for k, v in profile.items()]
+    body.append(f'  "rulesets": {block(rulesets, "  ")}')
+    lines.append(' "profile": {\n' + ",\n".join(body) + "\n }")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def check_committed() -> None:
+    dirty = _git("status", "--porcelain", "--", "conformance/fixtures", "spec", "grammar")
+    if dirty:
+        raise SystemExit("the fixtures, specs or grammar differ from the last commit; commit them first, so that "
+                         "the page names the suite it ran:\n" + dirty)
+
+
+# ------------------------------------------------------------------ render
+
+def _changed(chosen: dict, card: dict) -> str:
+    changed = [f"{d}={r}" for d, r in chosen.items() if card["disputes"][d]["default"] != r]
+    return ", ".join(changed) or "the defaults"
+
+
+def _declarations(run: dict) -> str:
+    counts = {"kept": 0, "broken": 0, "unknown": 0}
+    for card in run["profile"]["rulesets"].values():
+        for d in card["disputes"].values():
+            if d["declaration"]:
+                counts[d["declaration"]] += 1
+    if not any(counts.values()):
+        return "none"
+    return f"{counts['kept']} kept, {counts['broken']} broken, {counts['unknown']} not shown"
+
+
+def _code(ids) -> str:
+    return ", ".join(f"`{i}`" for i in ids)
+
+
+def _natural(key: str):
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", key) if p]
+
+
+def summary_table(names: list[str], entries: dict, runs: dict) -> list[str]:
+    lines = ["| implementation | language | closest ruleset | under its own readings | under the default "
+             "readings | under its declared readings | declared readings |", "|---|---|---|---|---|---|---|"]
+    for name in names:
+        run, entry = runs[name], entries[name]
+        near = run["profile"]["closest"]
+        if near is None:
+            lines.append(f"| {entry['name']} | {entry['language']} | - | - | - | - | {_declarations(run)} |")
+            continue
+        card = run["profile"]["rulesets"][near["ruleset"]]
+        lines.append(f"| {entry['name']} | {entry['language']} | {near['ruleset']} | {rate(card['under']['profile'])}"
+                     f" | {rate(card['under']['default'])} | {rate(card['under'].get('declared'))} | "
+                     f"{_declarations(run)} |")
+    return lines
+
+
+def engine_section(name: str, entry: dict, run: dict | None, play: dict | None) -> list[str]:
+    lines = [f"## {entry['name']}", "", entry["about"].strip(), ""]
+    if run is None:
+        return lines + ["Not run yet: `python tools/implementations.py --refresh " + name + "`.", ""]
+    engine = run["engine"]
+    lines += [f"Run at its commit `{engine['commit']}` through `{entry['adapter']}`; it claims "
+              f"{', '.join(engine['rulesets'])}.", ""]
+    cards = run["profile"]["rulesets"]
+    graded = {r: c for r, c in cards.items() if c["under"]["profile"]["graded"] or c["under"]["default"]["graded"]}
+    lines += ["| ruleset | under its own readings | under the default readings | under its declared readings "
+              "| its own readings |", "|---|---|---|---|---|"]
+    for ruleset, card in graded.items():
+        lines.append(f"| {ruleset} | {rate(card['under']['profile'])} | {rate(card['under']['default'])} | "
+                     f"{rate(card['under'].get('declared'))} | {_changed(card['profile'], card)} |")
+    idle = [r for r in cards if r not in graded]
+    if idle:
+        lines += ["", f"No case graded: {', '.join(idle)}."]
+    lines += ["", "Reading card (per reading, a/g +k (n): a of the g graded cases that tell it apart answered its "
+              "way, k cases of the other readings answered its way too, n not graded; the disputes with graded "
+              "evidence or a declaration):", "",
+              "| ruleset | dispute | verdict | evidence | declared |", "|---|---|---|---|---|"]
+    for ruleset, card in graded.items():
+        for dispute, d in card["disputes"].items():
+            tested = any(c["passed"] + c["failed"] for c in d["readings"].values())
+            if tested or d["declared"] is not None:
+                cells = ", ".join(f"{r} {evidence(c)}" for r, c in d["readings"].items())
+                lines.append(f"| {ruleset} | {dispute} | {verdict(d)} | {cells} | {declaration(d)} |")
+    lines += ["", "Defects:" if entry.get("defects") else "Defects: none found.", ""]
+    cited = set()
+    for i, defect in enumerate(entry.get("defects") or [], 1):
+        cited.update(defect.get("cases", []))
+        evidence_ = []
+        if defect.get("cases"):
+            evidence_.append(_code(defect["cases"]))
+        if defect.get("seeds"):
+            evidence_.append("random play, seed " + ", ".join(map(str, defect["seeds"])))
+        if defect.get("probe"):
+            evidence_.append(" ".join(defect["probe"].split()))
+        text = " ".join(defect["text"].split())
+        lines.append(f"{i}. **{defect['title']}** ({', '.join(defect['articles'])}) {text} "
+                     f"Shown by: {'; '.join(evidence_)}.")
+    if entry.get("defects"):
+        lines.append("")
+    near = run["profile"]["closest"]
+    if near:
+        failing = [i for i in cards[near["ruleset"]]["under"]["profile"]["failing"] if i not in cited]
+        by_article: dict[str, list[str]] = {}
+        for case_id in failing:
+            by_article.setdefault(run["cases"][case_id][1][0], []).append(case_id)
+        if failing:
+            lines += [f"Its other failures in {near['ruleset']}, under its own readings (rule differences unless "
+                      f"listed above), by first article:", ""]
+            for article in sorted(by_article, key=_natural):
+                lines.append(f"- {article}: {_code(by_article[article])}")
+            lines.append("")
+    if play:
+        findings = play.get("findings", {})
+        found = "; ".join(f"{kind}: {f['count']} (seed {', '.join(str(e['seed']) for e in f['examples'])})"
+                          for kind, f in findings.items()) or "nothing broke"
+        lines += [f"Random play with its own move generator: {play['hands']} hands from seed "
+                  f"{play['first_seed']}, {play['hands_ended']} ended, {play['actions']:,} moves; {found}.", ""]
+    return lines
+
+
+def render() -> str:
+    data = engines()
+    entries = data["engines"]
+    runs, plays = {}, {}
+    for name in entries:
+        runs[name], plays[name] = saved(name)
+    done = [n for n in entries if runs[n] is not None]
+    spec = {(runs[n]["canastra_spec"]["commit"], runs[n]["canastra_spec"]["digest"], runs[n]["canastra_spec"]["cases"])
+            for n in done}
+    lines = ["# Third-party implementations through the conformance suite", "",
+             "<!-- Generated by `python tools/implementations.py` from docs/implementations/: the saved runs "
+             "(*.json) and engines.yaml. Edit those, not this page. -->", "",
+             data["introduction"].strip(), ""]
+    for commit, digest, count in sorted(spec):
+        lines.append(f"The saved runs are of canastra-spec commit `{commit}`: suite digest `{digest}`, "
+                     f"{count} cases.")
+    lines += ["", "## Summary", "", *summary_table(done, entries, runs), "",
+              data["reading"].strip(), "", "## Reproducing", "", "```sh", *_reproducing(entries), "```", ""]
+    for name, entry in entries.items():
+        lines += engine_section(name, entry, runs[name], plays[name])
+    if data.get("not_driven"):
+        lines += ["## Not driven", "", data["not_driven"].strip(), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _reproducing(entries: dict) -> list[str]:
+    lines = ["# each adapter's README says how to get the checkout and its toolchain"]
+    seen = set()
+    for entry in entries.values():
+        for variable, what in ((entry["checkout"], f"your checkout of {entry['homepage']}"),
+                               (entry.get("python"), f"see {Path(entry['adapter'].split()[0]).parent}/README.md")):
+            if variable and variable not in seen:
+                seen.add(variable)
+                lines.append(f"export {variable}=...   # {what}")
+    lines += ["python tools/implementations.py --refresh        # every engine: run, profile, random play, this page",
+              "python tools/implementations.py --refresh NAME   # one of: " + ", ".join(entries),
+              "canastra profile --impl \"python tools/adapters/canastra_thesis/adapter.py --checkout ...\"   "
+              "# one engine's reading card"]
+    return lines
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--check", action="store_true", help="exit 1 when docs/implementations.md is not current")
+    p.add_argument("--refresh", nargs="*", metavar="NAME",
+                   help="run these engines (all without a name) and save their runs before writing the page")
+    p.add_argument("--keep-random-play", action="store_true",
+                   help="with --refresh: keep the saved random play (it takes long) and rerun the suite only")
+    args = p.parse_args(argv)
+    if args.refresh is not None:
+        check_committed()
+        entries = engines()["engines"]
+        for name in args.refresh or list(entries):
+            if name not in entries:
+                p.error(f"unknown engine {name!r}; engines.yaml has {', '.join(entries)}")
+            print(f"running {name}...", file=sys.stderr)
+            refresh(name, entries[name], random_play=not args.keep_random_play)
+    page = render()
+    if args.check:
+        if PAGE.read_text(encoding="utf-8") != page:
+            print(f"{PAGE} is not what the saved runs give: run python tools/implementations.py", file=sys.stderr)
+            return 1
+        return 0
+    PAGE.write_text(page, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
