@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib.metadata import version
 from pathlib import Path
 
 import jsonschema
@@ -145,11 +146,12 @@ def _best(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
 
 def load_file(path: Path) -> list[Case]:
     """The cases of one fixture file; ErrorList of every problem found. A file
-    that validated once is not validated again until its text or the schema
-    changes (canastra_ref.cache)."""
+    that validated once is not validated again until its text, the schema or
+    the code changes (canastra_ref.cache)."""
     text = path.read_text(encoding="utf-8")
-    data, positions = cached("fixture", (SCHEMA_PATH.read_text(encoding="utf-8"), str(path), text),
-                             lambda: _validated(path, text))
+    data, positions = cached("fixture", ("canastra_ref", "canastra_conformance"),
+                             (_libraries(), SCHEMA_PATH.read_text(encoding="utf-8"), str(path), text),
+                             lambda: _validated(path, text), decode=_decode_validated)
     per_case: dict[int, dict] = {}
     for key, mark in positions.items():
         if key.startswith("$["):
@@ -160,6 +162,16 @@ def load_file(path: Path) -> list[Case]:
                  actions=c.get("actions"), query=c.get("query"), expect=c["expect"], file=str(path),
                  line=positions[f"$[{i}]"][0], positions=per_case.get(i, {}))
             for i, c in enumerate(data)]
+
+
+@lru_cache(maxsize=1)
+def _libraries() -> str:
+    return f"pyyaml {yaml.__version__}, jsonschema {version('jsonschema')}"
+
+
+def _decode_validated(data) -> tuple[object, dict[str, tuple[int, int]]]:
+    value, positions = data
+    return value, {path: (line, column) for path, (line, column) in positions.items()}
 
 
 def _validated(path: Path, text: str):

@@ -2,10 +2,9 @@
 position, built from Lark's parse tree by canastra_ref.dsl.parser."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from ..errors import SourcePosition
-
 
 # ----------------------------------------------------------------- expressions
 
@@ -210,3 +209,35 @@ class SpecFile:
         if 1 <= number <= len(self.lines):
             return self.lines[number - 1]
         return None
+
+
+# ------------------------------------------------------------------ JSON form
+
+def _classes() -> dict[str, type]:
+    return {cls.__name__: cls for cls in globals().values() if isinstance(cls, type) and is_dataclass(cls)}
+
+
+def to_json(node):
+    """A syntax tree as JSON data: a node is {"@": its class, field: value, ...};
+    every sequence of the tree is a tuple, written as a list."""
+    if is_dataclass(node):
+        return {"@": type(node).__name__, **{f.name: to_json(getattr(node, f.name)) for f in fields(node)}}
+    if isinstance(node, tuple):
+        return [to_json(item) for item in node]
+    return node
+
+
+def from_json(data):
+    """The syntax tree of to_json's data; only the classes of this module (and
+    SourcePosition) are built, anything else raises ValueError."""
+    if isinstance(data, dict):
+        cls = _CLASSES.get(data.get("@"))
+        if cls is None:
+            raise ValueError(f"not a syntax tree node: {data.get('@')!r}")
+        return cls(**{name: from_json(value) for name, value in data.items() if name != "@"})
+    if isinstance(data, list):
+        return tuple(from_json(item) for item in data)
+    return data
+
+
+_CLASSES = _classes()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+import lark
+
 from ..cache import cached
 from ..errors import ErrorList, InputError, SpecError
 from ..files import read_text
@@ -26,9 +28,11 @@ def available(directory: Path = SPEC_DIR) -> list[str]:
 
 @lru_cache(maxsize=None)
 def _parse(path: str) -> ast.SpecFile:
-    """The parsed file; parses are cached on disk by grammar and file text."""
+    """The parsed file; parses are cached on disk (canastra_ref.cache) by code, grammar and file text."""
     text = read_text(path, SpecError)
-    return cached("spec", (GRAMMAR.read_text(encoding="utf-8"), path, text), lambda: parse_text(text, path))
+    inputs = (f"lark {lark.__version__}", GRAMMAR.read_text(encoding="utf-8"), path, text)
+    return cached("spec", ("canastra_ref",), inputs, lambda: parse_text(text, path),
+                  encode=ast.to_json, decode=ast.from_json)
 
 
 def spec_file(ruleset: str, directory: Path = SPEC_DIR) -> ast.SpecFile:
