@@ -85,6 +85,7 @@ def cmd_conformance(args) -> int:
 
 def add_run_options(p) -> None:
     """The options of a run: the implementation, timeouts, the fixtures."""
+    from canastra_conformance.paths import FIXTURES_DIR
     from canastra_conformance.policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
     p.add_argument("--impl", metavar="COMMAND",
                    help="the command starting the implementation's adapter (split like a shell would; "
@@ -94,14 +95,17 @@ def add_run_options(p) -> None:
     p.add_argument("--start-timeout", type=seconds, default=DEFAULT_START_TIMEOUT, metavar="S",
                    help=f"seconds allowed for the answer to start (default {DEFAULT_START_TIMEOUT:g})")
     p.add_argument("--fixtures", metavar="DIR",
-                   help="the fixture directory (default: conformance/fixtures, or $CANASTRA_FIXTURES_DIR)")
+                   help=f"the fixture directory, DIR/<ruleset>/*.yaml (default: {FIXTURES_DIR}, the suite "
+                        "installed with canastra-spec, or $CANASTRA_FIXTURES_DIR)")
 
 
 def register(sub) -> None:
+    from canastra_conformance.paths import PROTOCOL
     p = sub.add_parser(
         "conformance", help="run the conformance suite against an implementation",
+        epilog=f"The protocol an adapter speaks: {PROTOCOL}",
         description="Run the conformance fixtures against an implementation through the protocol of "
-                    "conformance/PROTOCOL.md: by default the reference ('canastra serve'), or the adapter "
+                    "PROTOCOL.md: by default the reference ('canastra serve'), or the adapter "
                     "given by --impl. Cases written under readings of a dispute other than those the "
                     "implementation declares are reported other-reading, never failed. Exits 0 only when "
                     "nothing failed or errored (and, with --xfail, no listed case passed).")

@@ -1,8 +1,9 @@
 """canastra coverage: which articles and dispute readings the fixtures cover."""
 from __future__ import annotations
 
-from .common import EXIT_FAILED, EXIT_OK, print_json
 from canastra_ref.errors import CanastraError
+
+from .common import EXIT_FAILED, EXIT_OK, print_json
 
 
 def cmd_coverage(args) -> int:

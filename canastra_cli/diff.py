@@ -9,11 +9,13 @@ A side may carry its readings: `canastra diff cbc cbc:aces-suit=same-suit`.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK, parse_readings
 from canastra_ref.errors import CanastraError
+
+from .common import EXIT_OK, parse_readings
 
 
 def cmd_diff(args) -> int:
@@ -36,8 +38,14 @@ def cmd_diff(args) -> int:
 
 
 def _behaviour(args, a, b) -> int:
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    from canastra_ref.cache import directory
     from canastra_tools.behaviour import behaviour, write_witnesses
     from canastra_tools.behaviour_render import RENDERERS
+    if not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        # Hypothesis keeps files of its own (.hypothesis/ in the current directory by default)
+        set_hypothesis_home_dir(directory() / "hypothesis")
     if args.budget < 1:
         raise CanastraError("--budget must be at least 1")
     progress = None

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import sys
 
-from .common import EXIT_FAILED, EXIT_OK, print_json
 from canastra_ref.errors import CanastraError
+
+from .common import EXIT_FAILED, EXIT_OK, print_json
 
 
 def cmd_mutate(args) -> int:
-    from canastra_ref.dsl.loader import available
     from canastra_conformance.fixtures import load_all
     from canastra_conformance.mutation import equivalents, run
+    from canastra_ref.dsl.loader import available
     rulesets = [args.ruleset] if args.ruleset else available()
     for ruleset in rulesets:
         if ruleset not in available():

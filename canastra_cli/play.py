@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from canastra_ref.errors import CanastraError
+
 from .common import EXIT_OK, add_reading_option, parse_readings, print_json
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from canastra_ref.errors import CanastraError
 from canastra_ref.paths import SPEC_DIR, SPEC_SUFFIX
+
 from .common import EXIT_FAILED, EXIT_OK, add_reading_option, error_record, parse_readings, print_json
 
 

@@ -22,7 +22,7 @@ report      text and JSON output (junit: JUnit XML; progress: the terminal line)
 compare     what changed between two JSON reports
 profile     the readings an implementation follows, inferred from a report (profile_report: the card)
 paths       where the fixtures, the schemas and the other data files are
-pytest_plugin         the fixtures as pytest items (conftest.py loads it)
+pytest_plugin         the suite as pytest items (`pytest --canastra-impl COMMAND`)
 
 Its command (`canastra conformance`) is canastra_cli.conformance.
 """

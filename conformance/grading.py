@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from canastra_ref.cards import full_deck, parse_card
 from canastra_ref.dsl.loader import load
 from canastra_ref.engine.completion import complete, fill_key
-from canastra_ref.seating import make_table
 from canastra_ref.errors import InputError
+from canastra_ref.seating import make_table
 
 from . import canonical
-from .rulesets import ruleset_for
 from .fixtures import Case
+from .rulesets import ruleset_for
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 # A case written under another reading than the implementation declares (readings.py): never sent.

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from canastra_ref.dsl import ast, settings as registry
+from canastra_ref.dsl import ast
+from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import files_for, spec_file
 from canastra_ref.engine.rules import Engine

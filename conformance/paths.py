@@ -13,4 +13,5 @@ HERE = package_dir("canastra_conformance")
 FIXTURES_DIR = Path(os.environ.get("CANASTRA_FIXTURES_DIR") or HERE / "fixtures")
 SCHEMA_DIR = HERE / "schema"
 PROTOCOL = HERE / "PROTOCOL.md"
+PROTOCOL = HERE / "PROTOCOL.md"
 EQUIVALENT_MUTANTS = HERE / "mutants-equivalent.yaml"

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from canastra_ref import cards as our_cards, protocol
+from canastra_ref import cards as our_cards
+from canastra_ref import protocol
 from canastra_ref.dsl.loader import available
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.errors import InputError

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from canastra_ref import protocol
 from canastra_cli.cli import main
+from canastra_ref import protocol
 from canastra_tools import behaviour, hybrid, situation
 from canastra_tools.diff import compare
 from canastra_tools.sides import parse_sides

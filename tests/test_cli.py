@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 from canastra_cli.cli import main
 
@@ -37,8 +40,10 @@ def test_check_a_missing_path(capsys):
 
 
 def test_articles_json_lists_every_article():
+    import contextlib
+    import io
+
     from canastra_ref.dsl.loader import load
-    import io, contextlib
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         assert main(["articles", "cbc", "--format", "json"]) == 0
@@ -80,3 +85,17 @@ def test_help_explains_every_command(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert "check" in out and "articles" in out
+
+
+def test_a_missing_spec_directory_is_not_an_unknown_ruleset(tmp_path):
+    env = {**os.environ, "CANASTRA_SPEC_DIR": str(tmp_path / "nowhere")}
+    done = subprocess.run([sys.executable, "-m", "canastra_cli", "play", "--ruleset", "cbc"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"error: no spec directory at {tmp_path / 'nowhere'}"
+
+
+def test_python_dash_m_canastra_cli():
+    done = subprocess.run([sys.executable, "-m", "canastra_cli", "--version"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("canastra-spec ")

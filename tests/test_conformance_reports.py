@@ -6,9 +6,9 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
+from test_conformance_runner import FIXTURES, IDS, conformance, impl, report
 
 from canastra_cli.cli import main
-from test_conformance_runner import FIXTURES, IDS, conformance, impl, report
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +165,7 @@ def test_broken_fixture_files_are_reported(tmp_path, capsys):
 
 def test_progress_only_on_a_terminal():
     import io
+
     from canastra_conformance.progress import Progress
     stream = io.StringIO()
     progress = Progress(stream, 2)

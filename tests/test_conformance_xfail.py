@@ -118,18 +118,18 @@ def test_non_strict_needs_a_file(capsys):
 
 # ------------------------------------------------------------------ the pytest plugin
 
-def plugin(*args):
-    return pytest_run("-p", "canastra_conformance.pytest_plugin", str(FIXTURES), "-rA",
-                      "--canastra-impl", impl("wrong_answers"), *args, fixtures=FIXTURES)
+def plugin(where, *args):
+    return pytest_run(where, f"--canastra-fixtures={FIXTURES}", "-rA", "--canastra-impl", impl("wrong_answers"),
+                      *args)
 
 
-def test_the_plugin_honours_the_same_file(listed):
-    done = plugin("--canastra-xfail", str(listed))
+def test_the_plugin_honours_the_same_file(tmp_path, listed):
+    done = plugin(tmp_path, "--canastra-xfail", str(listed))
     assert done.returncode == 1, done.stdout + done.stderr
     assert "1 failed, 3 passed, 2 xfailed" in done.stdout
     assert "XPASS(strict)" in done.stdout and "t-cbc-setup" in done.stdout
     assert f"aces are worth 14 here ({listed}:2)" in done.stdout
-    done = plugin("--canastra-xfail", str(listed), "--canastra-xfail-non-strict")
+    done = plugin(tmp_path, "--canastra-xfail", str(listed), "--canastra-xfail-non-strict")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "3 passed, 2 xfailed, 1 xpassed" in done.stdout
 
@@ -137,15 +137,16 @@ def test_the_plugin_honours_the_same_file(listed):
 def test_the_plugin_rejects_a_bad_file(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("t-cbc-setup:\n")
-    done = plugin("--canastra-xfail", str(path))
+    done = plugin(tmp_path, "--canastra-xfail", str(path))
     assert done.returncode == 4                           # a usage error
     assert "the entry 't-cbc-setup' has no reason" in done.stderr and f"{path}:1" in done.stderr
 
 
-def test_the_plugin_skips_cases_under_other_readings():
-    from test_conformance_readings import FIXTURES as READING_FIXTURES, SAME_SUIT, follows
-    done = pytest_run("-p", "canastra_conformance.pytest_plugin", str(READING_FIXTURES), "-rA",
-                      "--canastra-impl", follows(SAME_SUIT, "--declare"), fixtures=READING_FIXTURES)
+def test_the_plugin_skips_cases_under_other_readings(tmp_path):
+    from test_conformance_readings import FIXTURES as READING_FIXTURES
+    from test_conformance_readings import SAME_SUIT, follows
+    done = pytest_run(tmp_path, f"--canastra-fixtures={READING_FIXTURES}", "-rA",
+                      "--canastra-impl", follows(SAME_SUIT, "--declare"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "5 passed, 2 skipped" in done.stdout
     assert "other reading: written under aces-suit=any-suit; the implementation declares aces-suit=same-suit" \

@@ -262,8 +262,8 @@ def test_30_a_two_between_two_cards_is_fixed():
 
 def test_31_the_joker_can_always_move():
     # 31: the joker between 5 and 7 moves to let the 6 in (it goes to the top end).
-    states, verdicts = play(N(hands={"N": "6h 4d 5c", "E": 15, "S": 15, "W": 15}, teams={"NS": {"opened": True, "melds": [
-        {"kind": "sequence", "cards": ["5h", "JK", "7h"]}]}}),
+    states, verdicts = play(N(hands={"N": "6h 4d 5c", "E": 15, "S": 15, "W": 15}, teams={"NS": {
+        "opened": True, "melds": [{"kind": "sequence", "cards": ["5h", "JK", "7h"]}]}}),
                             {"player": "N", "layoff": {"meld": 0, "cards": ["6h"]}})
     assert verdicts[0].reason == "meld.laid-off"
     assert states[-1].teams["NS"].melds[0].cards == ["5h", "6h", "7h", "JK"]

@@ -3,9 +3,9 @@ inventory has nothing the rulebook lacks."""
 from __future__ import annotations
 
 import pytest
+from sources import cbc_ids, classica_sections, ituiutaba_ids, treze_ids, uruguaya_sections
 
 from canastra_ref.dsl.loader import load
-from sources import cbc_ids, classica_sections, ituiutaba_ids, treze_ids, uruguaya_sections
 
 RULESETS = ["cbc", "ituiutaba", "ituiutaba-2p", "treze", "classica", "classica-2p", "classica-3p",
             "classica-6p", "uruguaya"]

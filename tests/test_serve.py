@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
+from canastra_cli.serve import serve
 from canastra_conformance.messages import PROTOCOL_VERSION, problem_with
 from canastra_ref import protocol
-from canastra_cli.serve import serve
 
 CASE = {"cmd": "run", "id": "x", "ruleset": "cbc", "reading": {}, "query": {"points": "Ah"}}
 

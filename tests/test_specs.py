@@ -221,8 +221,11 @@ def test_classica_6p_red_threes(threes, four_or_more, all_six):
 
 def test_classica_red_threes_count_against_a_team_that_laid_nothing():
     # tres-vermelhos-e-tres-pretos.3: 100 each, four 800; .4: subtracted if the team laid nothing down
-    assert decide("classica", "score.red_threes", **{"team.red_threes": 4, "team.melds": 2, "team.size": 2}).value == 800
-    assert decide("classica", "score.red_threes", **{"team.red_threes": 1, "team.melds": 0, "team.size": 2}).value == -100
+    def red_threes(count, melds):
+        return decide("classica", "score.red_threes",
+                      **{"team.red_threes": count, "team.melds": melds, "team.size": 2}).value
+    assert red_threes(4, 2) == 800
+    assert red_threes(1, 0) == -100
 
 
 def test_classica_concealed_going_out():

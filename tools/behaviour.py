@@ -24,11 +24,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from canastra_ref.errors import CanastraError, ErrorList
 from canastra_conformance.paths import FIXTURES_DIR
+from canastra_ref.errors import CanastraError, ErrorList
 from canastra_ref.paths import package_dir
 
-from . import hybrid, probes, situation as situations, witness as witness_files
+from . import hybrid, probes
+from . import situation as situations
+from . import witness as witness_files
 from .diff import CITES_ONLY, DEAD_ONLY, Diff, SettingDiff, compare
 from .sides import Side
 
@@ -370,7 +372,8 @@ def write_witnesses(report: Report, out: Path) -> list[Path]:
         requires = _requires(w)
         fallback = {side: [c for p in w.paths for s in report.diff.settings if s.path == p
                            for c in getattr(s, side).cites] for side in ("a", "b")}
-        cases = [witness_files.case(side, engine, w.situation, outcome, ident=f"{name}--{witness_files.slug(side.label)}",
+        cases = [witness_files.case(side, engine, w.situation, outcome,
+                                    ident=f"{name}--{witness_files.slug(side.label)}",
                                     description=f"behavioural diff witness: {description_a}",
                                     requires=requires, fallback_cites=fallback[key])
                  for side, engine, outcome, key in ((a, judge_engines[0], w.a, "a"), (b, judge_engines[1], w.b, "b"))]

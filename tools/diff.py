@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from canastra_ref.dsl import ast, settings as registry
+from canastra_ref.dsl import ast
+from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.model import Ruleset
 
 from . import exprtext
@@ -194,7 +195,8 @@ def _conjunction(guards) -> ast.Expr | None:
     return result
 
 
-def view(model: Ruleset, clause: ast.Clause, known: dict, cites: tuple[str, ...] | None = None) -> tuple[ClauseView, bool]:
+def view(model: Ruleset, clause: ast.Clause, known: dict,
+         cites: tuple[str, ...] | None = None) -> tuple[ClauseView, bool]:
     """A clause in comparable form, and whether it can apply at this table."""
     defs = model.definitions
     setting = registry.find(clause.setting)

@@ -155,7 +155,8 @@ def blocks(report: Report) -> list:
             out.append(("p", "**Disputes that bear on it.**"))
             items = []
             for d in r.disputes:
-                text = f"**{d.name}** — {d.question} (on {', '.join(d.on)}). In force: `{d.chosen}`, because {d.default_reason}."
+                text = (f"**{d.name}** — {d.question} (on {', '.join(d.on)}). "
+                        f"In force: `{d.chosen}`, because {d.default_reason}.")
                 for name, description, alt in d.readings:
                     text += (f"\n- under `{name}` ({description}): " + "; ".join(_verdicts(alt.outcome, short=True))
                              + (f"; score {_score(alt.outcome)}" if alt.outcome.score else "")

@@ -21,8 +21,8 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from canastra_ref.errors import CanastraError, ErrorList, InputError, SourcePosition
 from canastra_conformance.paths import SCHEMA_DIR
+from canastra_ref.errors import CanastraError, ErrorList, InputError, SourcePosition
 
 SCHEMA = SCHEMA_DIR / "fixture.schema.json"
 FIELDS = ("id", "title", "description", "ruleset", "reading", "state", "actions", "query")

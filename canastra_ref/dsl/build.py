@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import dsl_rank, RANKS
+from ..cards import RANKS, dsl_rank
 from ..errors import CanastraError, ErrorList, InputError, SourcePosition, SpecError
 from ..limits import MAX_DECKS
 from ..seating import SEATINGS
-from . import ast, settings as registry
+from . import ast
+from . import settings as registry
 from .expr import Compiled, Compiler
 from .model import RuleClause, Ruleset, SettingRules
 from .overlap import may_overlap

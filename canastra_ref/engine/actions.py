@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from ..cards import parse_card
 from ..errors import InputError
-from . import deal as deals, going_out, melding, opening, pile, threes, turn as turns
+from . import deal as deals
+from . import going_out, melding, opening, pile, threes
+from . import turn as turns
 from .act import Act
 from .rules import Engine
 from .state import State

@@ -6,7 +6,6 @@ from .melds import MeldError, extend, fit_new, split
 from .rules import MeldKind
 from .state import Meld
 
-
 _RANK_REASONS = ("meld.rank-not-allowed", "meld.threes", "meld.colour-not-allowed")
 
 

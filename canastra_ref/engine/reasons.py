@@ -1,7 +1,8 @@
 """The reason codes of verdicts: a stable, documented vocabulary.
 
 Codes never change meaning once published; new situations get new codes.
-`canastra reasons` prints this table; docs/reasons.md is generated from it.
+`canastra reasons` prints this table (`--format json` too); a verdict's
+`reason` is one of its keys, and conformance/README.md explains their use.
 """
 from __future__ import annotations
 
@@ -25,14 +26,16 @@ REASONS: dict[str, str] = {
     "red-three.laid-down": "a red three was laid down without replacement",
     "partner.asked": "the player asked the partner for permission to go out",
     "partner.answered": "the partner answered",
-    "going-out.answer-not-followed": "the partner said yes but the player discarded without going out (counted for scoring)",
+    "going-out.answer-not-followed":
+        "the partner said yes but the player discarded without going out (counted for scoring)",
     "hand.ended.stock-exhausted": "the hand ended because the stock was exhausted",
     "hand.ended.red-three-last": "the hand ended because the last stock card was a red three",
     "hand.ended.turn-ended": "the player ended the last turn of the hand without a discard",
     "challenge.upheld": "the challenged opening was short; its melds went back to the hand",
 
     # penalised
-    "opening.below-minimum": "the turn ended with an opening below the minimum; the melds went back and the team's minimum rose",
+    "opening.below-minimum":
+        "the turn ended with an opening below the minimum; the melds went back and the team's minimum rose",
     "opening.no-clean-meld": "the turn ended with an opening lacking the required meld without wild cards",
     "opening.single-meld-below-minimum": "no single meld of the opening reached the minimum on its own",
     "deal.misdeal": "the dealer misdealt: the cards were gathered and dealt again",
@@ -88,7 +91,8 @@ REASONS: dict[str, str] = {
     # rejected: threes, going out, stock, irregularities
     "red-three.window-closed": "red threes can no longer be exchanged",
     "red-three.not-your-turn": "a late red three may only be dealt with on its holder's turn",
-    "red-three.out-of-order": "red threes are exchanged in the order of play and a player before this one still has one",
+    "red-three.out-of-order":
+        "red threes are exchanged in the order of play and a player before this one still has one",
     "going-out.not-allowed": "the team may not go out yet",
     "going-out.with-discard-not-allowed": "going out with a final discard is not allowed",
     "going-out.without-discard-not-allowed": "going out without a final discard is not allowed",

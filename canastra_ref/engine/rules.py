@@ -1,7 +1,8 @@
 """The engine's view of a ruleset: settings read once, and the concepts every
 other engine module shares (card points, which cards are wild, meld kinds,
-canastra kinds). It imports no other engine module: they all build on it. Nothing here knows any ruleset by name: every number and
-choice comes from the composed ruleset model.
+canastra kinds). It imports no other engine module: they all build on it.
+Nothing here knows any ruleset by name: every number and choice comes from
+the composed ruleset model.
 """
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 import sys
 
 import _ref
+
 from canastra_ref import protocol
 
 CITES_ONLY = "--cites-only" in sys.argv

@@ -18,10 +18,27 @@ from collections import Counter
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
-from canasta_openspiel import translate as tr  # noqa: E402
+from _common import (  # noqa: E402
+    ALL_RULESETS,
+    JOKER,
+    RANKS,
+    Errored,
+    Partial,
+    Reject,
+    Skip,
+    all_cards,
+    as_pile_reason,
+    card,
+    cards,
+    checkout_path,
+    facts,
+    rank_of,
+    seating,
+    sort_key,
+    teams_of,
+)
 from _common import main as run_adapter  # noqa: E402
-from _common import (ALL_RULESETS, JOKER, RANKS, Errored, Partial, Reject, Skip, all_cards, card, cards,  # noqa: E402
-                     checkout_path, as_pile_reason, facts, rank_of, seating, sort_key, teams_of)
+from canasta_openspiel import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_OPENSPIEL_CHECKOUT"
 # The readings the game's README ("Full Pagat Classic rules") and code settle;
@@ -55,7 +72,8 @@ class OpenSpielAdapter:
         except ImportError:
             raise SystemExit("this adapter needs the open_spiel wheel in the interpreter that runs it "
                              "(pip install open_spiel)")
-        from canasta import canasta_game, melds, cards as ocards, scoring
+        from canasta import canasta_game, melds, scoring
+        from canasta import cards as ocards
         self.game_mod, self.melds, self.cards, self.scoring = canasta_game, melds, ocards, scoring
         self.game = canasta_game.CanastaGame()
         self.IMPLEMENTATION = {"name": "canasta-openspiel", "version": "0.1.0", "language": "python",

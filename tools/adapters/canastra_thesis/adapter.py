@@ -18,9 +18,27 @@ from collections import Counter
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
+from _common import (  # noqa: E402
+    ALL_RULESETS,
+    Errored,
+    Partial,
+    Reject,
+    Skip,
+    as_pile_reason,
+    card,
+    cards,
+    checkout_path,
+    deck_of,
+    facts,
+    option,
+    random_play_main,
+    rank_of,
+    seating,
+    serve,
+    sort_key,
+    teams_of,
+)
 from canastra_thesis import translate as tr  # noqa: E402
-from _common import (ALL_RULESETS, Errored, Partial, Reject, Skip, cards, checkout_path,  # noqa: E402
-                     as_pile_reason, deck_of, facts, option, random_play_main, rank_of, seating, serve, sort_key, teams_of, card)
 
 ENV_VAR = "CANASTRA_THESIS_CHECKOUT"
 # The readings each profile follows where the engine's code or decisions say
@@ -60,8 +78,10 @@ class ThesisAdapter:
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
     def __init__(self, root, profile: str):
         sys.path.insert(0, str(root / "src"))
-        from buraco.engine import serialize, turns, actions, state as st, scoring, melds  # noqa: F401
-        from buraco import config, profiles, cards as bcards
+        from buraco import cards as bcards
+        from buraco import config, profiles
+        from buraco.engine import actions, melds, scoring, serialize, turns  # noqa: F401
+        from buraco.engine import state as st
         self.ser, self.turns, self.act, self.st, self.scoring, self.melds = serialize, turns, actions, st, scoring, melds
         self.config, self.profiles, self.bcards = config, profiles, bcards
         self.profile = profile
@@ -506,6 +526,7 @@ class ThesisAdapter:
 def _random_hand(self, seed):
     """One hand of the engine's own deal and legal actions, random choices."""
     import random
+
     from buraco.engine import legal
     cfg = self.profiles.load_profile(self.profile, num_players=4)
     rng = random.Random(seed)

@@ -16,8 +16,19 @@ set: rank, wild choice), then add one card at a time.
 """
 from __future__ import annotations
 
-from _common import (JOKER, Reject, Skip, card, cards, is_black_three, is_red_three,
-                     kind_name, rank_of, sort_key, suit_of)
+from _common import (
+    JOKER,
+    Reject,
+    Skip,
+    card,
+    cards,
+    is_black_three,
+    is_red_three,
+    kind_name,
+    rank_of,
+    sort_key,
+    suit_of,
+)
 
 SUITS = "cdhs"
 RANK_IDS = {"A": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6, "8": 7, "9": 8, "T": 9,
@@ -210,8 +221,8 @@ def to_round(rules: Rules, state: dict, order: tuple[str, ...], team_of: dict[st
     player = order.index(turn["player"])
     side = player % sides
     team_state = state.get("teams", {}).get(side_team[side], {})
-    opened = [bool(state.get("teams", {}).get(t, {}).get("opened", bool(state.get("teams", {}).get(t, {}).get("melds"))))
-              for t in side_team]
+    teams = state.get("teams", {})
+    opened = [bool(teams.get(t, {}).get("opened", bool(teams.get(t, {}).get("melds")))) for t in side_team]
     staged = 0
     if rules.initial_meld and not opened[side] and phase == "play":
         for index in turn.get("melds_laid", []):

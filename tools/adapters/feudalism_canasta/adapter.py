@@ -20,10 +20,27 @@ from collections import Counter
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
-from feudalism_canasta import translate as tr  # noqa: E402
+from _common import (  # noqa: E402
+    ALL_RULESETS,
+    JOKER,
+    RANKS,
+    Errored,
+    Partial,
+    Reject,
+    Skip,
+    all_cards,
+    as_pile_reason,
+    card,
+    cards,
+    checkout_path,
+    facts,
+    option,
+    seating,
+    sort_key,
+    teams_of,
+)
 from _common import main as run_adapter  # noqa: E402
-from _common import (ALL_RULESETS, JOKER, RANKS, as_pile_reason, Errored, Partial, Reject, Skip, all_cards,  # noqa: E402
-                     card, cards, checkout_path, facts, option, seating, sort_key, teams_of)
+from feudalism_canasta import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_FEUDALISM_CHECKOUT"
 # The readings the engine's rules (Docs/RULES.md, "Classic Canasta") and code

@@ -15,10 +15,25 @@ from collections import Counter
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
-from gabriel_canastra import translate as tr  # noqa: E402
+from _common import (  # noqa: E402
+    ALL_RULESETS,
+    JOKER,
+    RANKS,
+    Errored,
+    Partial,
+    Reject,
+    Skip,
+    all_cards,
+    card,
+    cards,
+    checkout_path,
+    facts,
+    seating,
+    sort_key,
+    teams_of,
+)
 from _common import main as run_adapter  # noqa: E402
-from _common import (ALL_RULESETS, JOKER, RANKS, Errored, Partial, Reject, Skip, all_cards, card, cards,  # noqa: E402
-                     checkout_path, facts, seating, sort_key, teams_of)
+from gabriel_canastra import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_GABRIEL_CHECKOUT"
 # The readings the engine's rules (src/canastra/core/rules.md) and code settle;
@@ -42,7 +57,8 @@ class GabrielAdapter:
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
     def __init__(self, root):
         sys.path.insert(0, str(root / "src"))
-        from canastra.core import engine, card as gcard, constants, game
+        from canastra.core import card as gcard
+        from canastra.core import constants, engine, game
         self.engine_mod, self.card_mod, self.constants, self.game_mod = engine, gcard, constants, game
         self.IMPLEMENTATION = {"name": "gabrielcidral1-canastra", "version": "0.1.0", "language": "python",
                                "homepage": "https://github.com/Gabrielcidral1/canastra",
@@ -351,6 +367,7 @@ def _random_hand(self, seed):
     """One game dealt by the engine (random module seeded), played with the
     bot's own legal-action list (game_helpers._get_legal_actions) and random choices."""
     import random
+
     from canastra.core import game_helpers as gh
     random.seed(seed)
     rng = random.Random(seed)
