@@ -88,8 +88,8 @@ def _header(report: dict) -> dict:
 
 def compare_text(diff: dict, path_a: str, path_b: str) -> str:
     a, b = diff["a"], diff["b"]
-    lines = [printable(f"A: {path_a}  ({a['implementation']}, suite {a['suite']}, digest {a['digest']})", newlines=False),
-             printable(f"B: {path_b}  ({b['implementation']}, suite {b['suite']}, digest {b['digest']})", newlines=False)]
+    lines = [printable(f"{name}: {path}  ({run['implementation']}, suite {run['suite']}, digest {run['digest']})",
+                       newlines=False) for name, path, run in (("A", path_a, a), ("B", path_b, b))]
     if a["digest"] != b["digest"]:
         lines.append("note: the two runs used different fixture files")
     total = 0

@@ -4,6 +4,7 @@ planted pickle) is ignored and the value computed again, with no error and no
 hang; a change of code gives new keys. Lark's own pickle cache is not used."""
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import shutil
@@ -16,7 +17,7 @@ import pytest
 from lark import Lark
 
 from canastra_ref import cache
-from canastra_ref.dsl import loader, parser
+from canastra_ref.dsl import ast, loader, parser
 from canastra_ref.paths import GRAMMAR, SPEC_DIR
 
 CODE = ("canastra_ref",)
@@ -215,3 +216,12 @@ def test_the_parser_reads_no_lark_pickle(tmp_path, monkeypatch):
             parser._parser.cache_clear()
         assert not marker.exists()
     assert list(tmp_path.glob(".lark*")) == [planted]
+
+
+@pytest.mark.parametrize("path", sorted(SPEC_DIR.glob("*.canastra")), ids=lambda p: p.stem)
+def test_every_spec_tree_survives_its_json_form(path):
+    spec = parser.parse_text(path.read_text(encoding="utf-8"), str(path))
+    data = ast.to_json(spec)
+    back = ast.from_json(json.loads(json.dumps(data)))
+    assert back == spec
+    assert ast.to_json(back) == data          # positions and lines too, which == does not compare

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_conformance_runner import conformance, impl
 
 from canastra_cli.cli import main
 from canastra_ref.display import markdown_literal, printable
-from test_conformance_runner import conformance, impl
 
 # Any C0/C1 control but newline and tab, and the bidirectional overrides.
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -50,7 +50,8 @@ def test_printable():
 
 @pytest.mark.parametrize("text, shown", [
     ("<script>alert(1)</script>", "\\<script\\>alert(1)\\</script\\>"),
-    ("*bold* _em_ `code` [link](x) a|b ~~s~~ &amp;", "\\*bold\\* \\_em\\_ \\`code\\` \\[link\\](x) a\\|b \\~\\~s\\~\\~ \\&amp;"),
+    ("*bold* _em_ `code` [link](x) a|b ~~s~~ &amp;",
+     "\\*bold\\* \\_em\\_ \\`code\\` \\[link\\](x) a\\|b \\~\\~s\\~\\~ \\&amp;"),
     ("# heading", "\\# heading"), ("- item", "\\- item"), ("12. item", "12\\. item"), ("> quote", "\\> quote"),
     ("two\nlines", "two lines"), ("bell\x07", "bell\\\\x07"),
     ("7- Os jogadores só poderão descer/baixar", "7- Os jogadores só poderão descer/baixar"),

@@ -15,7 +15,8 @@ from ..cache import cached
 from ..errors import ErrorList, InputError, SpecError
 from ..files import read_text
 from ..paths import GRAMMAR, SPEC_DIR, SPEC_SUFFIX
-from . import ast, settings as registry
+from . import ast
+from . import settings as registry
 from .build import build, chain
 from .model import Ruleset
 from .parser import parse_text
@@ -115,7 +116,9 @@ def _strict_errors(spec: ast.SpecFile, built: list[tuple[str, Ruleset]]) -> list
     readings it holds under when not all), and this file's `unstated` entries
     that no reading reads."""
     from . import strict
-    lines_of = lambda pos: spec.line(pos.line) if pos is not None and pos.file == spec.path else None
+
+    def lines_of(pos):
+        return spec.line(pos.line) if pos is not None and pos.file == spec.path else None
     found: dict[tuple[str, str], tuple[SpecError, list[str]]] = {}
     read: set[str] = set()
     for label, ruleset in built:

@@ -19,7 +19,8 @@ clause of it applies, which is what a term written "when ..." means.
 from __future__ import annotations
 
 from ..errors import SourcePosition, SpecError
-from . import ast, settings as registry
+from . import ast
+from . import settings as registry
 from .model import Ruleset
 
 _EXPECTED = "a clause citing an article ({path} = ... @<article>), a clause under each reading of a dispute, " \
@@ -152,7 +153,7 @@ def silent_defaults(ruleset: Ruleset, header: SourcePosition, lines_of=lambda po
                 f"every clause of '{path}' has a condition; where none applies it falls to its "
                 f"built-in default ({setting.default_text()})", position=first.pos,
                 source_line=lines_of(first.pos),
-                expected=f"a clause for the remaining cases (such as one with 'unless' the same condition), "
-                         f"or an unconditional clause that the others take exception to"))
+                expected="a clause for the remaining cases (such as one with 'unless' the same condition), "
+                         "or an unconditional clause that the others take exception to"))
     return errors
 
