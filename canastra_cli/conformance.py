@@ -12,8 +12,9 @@ from .serve import reference_command
 
 
 def cmd_compare(args) -> int:
-    from canastra_conformance.compare import compare, compare_text, load_report
     import json
+
+    from canastra_conformance.compare import compare, compare_text, load_report
     a, b = args.compare
     diff = compare(load_report(a), load_report(b))
     if args.format == "json":

@@ -10,7 +10,7 @@ import sys
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_FAILED, EXIT_OK, write_output
+from .common import EXIT_OK, write_output
 from .conformance import add_run_options, fixture_directory, run_fixtures
 
 

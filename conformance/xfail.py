@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
+
 from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
 
 from .fixtures import load_with_positions, read_text

@@ -9,10 +9,10 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-
-from canastra_cli.cli import main
 from test_conformance_pytest_plugin import pytest_run
 from test_conformance_runner import FIXTURES, impl
+
+from canastra_cli.cli import main
 
 LISTED = """\
 # known gaps of wrong_answers
@@ -70,7 +70,7 @@ def test_text_and_junit(tmp_path, listed):
     code, text = run(tmp_path, "--xfail", str(listed), fmt="text")
     assert f"expected failures: {listed}" in text
     assert f"warning: {listed}:5: 't-no-such-case-*' matches no case of the suite" in text
-    assert f"XPASS t-cbc-setup" in text and f"passed, but listed as an expected failure at {listed}:4" in text
+    assert "XPASS t-cbc-setup" in text and f"passed, but listed as an expected failure at {listed}:4" in text
     assert "EXPECTED FAILURES (listed in the expected-failures file)\n  XFAIL t-cbc-points-ace: aces are worth 14 " \
            "here  [result: expected 15, got 14]" in text
     assert text.rstrip().splitlines()[-1].startswith("6 cases: 3 passed, 0 failed, 0 errored, 0 skipped, 2 xfail, "

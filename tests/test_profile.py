@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_conformance_readings import FIXTURES, follows
 
 from canastra_cli.cli import main
 from canastra_conformance.readings import WHOLE, overlaps
-from test_conformance_readings import FIXTURES, follows
 
 ENGINE = {"cbc": {"aces-suit": "same-suit", "three-points": "five"}}
 

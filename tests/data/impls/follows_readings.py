@@ -8,6 +8,7 @@ import json
 import sys
 
 import _ref
+
 from canastra_ref import protocol
 
 FORCED = json.loads(sys.argv[1])

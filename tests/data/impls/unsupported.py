@@ -4,6 +4,7 @@ leaves it out of the setup result) nor any team in a state; with
 import sys
 
 import _ref
+
 from canastra_ref import protocol
 
 WRONG = "--wrong-deal" in sys.argv

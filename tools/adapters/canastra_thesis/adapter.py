@@ -82,7 +82,8 @@ class ThesisAdapter:
         from buraco import config, profiles
         from buraco.engine import actions, melds, scoring, serialize, turns  # noqa: F401
         from buraco.engine import state as st
-        self.ser, self.turns, self.act, self.st, self.scoring, self.melds = serialize, turns, actions, st, scoring, melds
+        self.ser, self.turns, self.act = serialize, turns, actions
+        self.st, self.scoring, self.melds = st, scoring, melds
         self.config, self.profiles, self.bcards = config, profiles, bcards
         self.profile = profile
         version = "0.1.0"
@@ -421,7 +422,8 @@ class ThesisAdapter:
         if "no meld in slot" in m:
             return "layoff.no-such-meld"
         if "illegal add" in m:
-            return "meld.too-many-wilds" if any(rules.wild(c) for c in _action_cards(action)) else "meld.not-consecutive"
+            wild = any(rules.wild(c) for c in _action_cards(action))
+            return "meld.too-many-wilds" if wild else "meld.not-consecutive"
         if "illegal set" in m:
             cs = _action_cards(action)
             if any(rank_of(c) == "3" for c in cs):

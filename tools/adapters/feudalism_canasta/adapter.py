@@ -62,7 +62,8 @@ UNSUPPORTED_VERBS = {
     "lay_down_red_three": "red threes are laid down automatically", "redraw": "the engine has no first-card redraw",
     "ask_partner": "classic Canasta in this engine has no asking the partner",
     "answer": "classic Canasta in this engine has no asking the partner",
-    "challenge": "the engine has no short-opening challenge", "end_turn": "the engine has no final turn without discard",
+    "challenge": "the engine has no short-opening challenge",
+    "end_turn": "the engine has no final turn without discard",
 }
 
 
