@@ -15,6 +15,8 @@ import sys
 import threading
 import traceback
 
+from canastra_ref.limits import MAX_MESSAGE_BYTES
+
 from .common import EXIT_OK
 
 
@@ -59,14 +61,13 @@ def warm_up() -> None:
 def answer_line(line: bytes) -> tuple[dict | None, bool]:
     """(the answer to one input line or None, whether to stop)."""
     from canastra_ref import protocol
+    from canastra_ref.json_input import JSONInputError, loads
     try:
-        message = json.loads(line.decode("utf-8"))
-    except UnicodeDecodeError:
-        return {"errored": True, "message": "the line is not UTF-8"}, False
-    except ValueError as exc:
+        message = loads(line, "the line")
+    except JSONInputError as exc:
         shown = line.decode("utf-8", "replace").strip()
         shown = shown if len(shown) <= 200 else shown[:200] + "..."
-        return {"errored": True, "message": f"the line is not JSON ({exc.msg} at column {exc.colno}): {shown!r}"}, False
+        return {"errored": True, "message": f"{exc.message}: {shown!r}"}, False
     case_id = message.get("id") if isinstance(message, dict) else None
     try:
         with contextlib.redirect_stdout(sys.stderr):
@@ -76,18 +77,37 @@ def answer_line(line: bytes) -> tuple[dict | None, bool]:
         answer = {"errored": True, "message": f"internal error: {type(exc).__name__}: {exc}"}
     if answer is None:
         return None, True
-    if case_id is not None and "id" not in answer:
+    if isinstance(case_id, str) and "id" not in answer:
         answer = {"id": case_id, **answer}
     return answer, False
+
+
+def lines(stdin):
+    """The input's lines; a line longer than a message may be is read to its
+    end and given as None (the runner never sends one)."""
+    while True:
+        line = stdin.readline(MAX_MESSAGE_BYTES + 2)        # room for the line's own \r\n
+        if not line:
+            return
+        if len(line.rstrip(b"\r\n")) <= MAX_MESSAGE_BYTES:
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):           # skip the rest, a bounded chunk at a time
+            line = stdin.readline(1 << 16)
+        yield None
 
 
 def serve(stdin, stdout, warm: bool = True) -> int:
     """The protocol loop over binary streams; returns at stop or end of input."""
     warming = None
-    for line in stdin:
-        if not line.strip():
+    for line in lines(stdin):
+        if line is None:
+            answer, stop = {"errored": True, "message": f"the line is longer than a message may be "
+                                                        f"({MAX_MESSAGE_BYTES:,} bytes)"}, False
+        elif not line.strip():
             continue
-        answer, stop = answer_line(line)
+        else:
+            answer, stop = answer_line(line)
         if stop:
             break
         stdout.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+from .display import shown
 from .errors import InputError
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -34,18 +35,40 @@ def rank_label(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-@lru_cache(maxsize=None)
-def parse_card(text: str) -> str:
+def parse_card(text) -> str:
     """The canonical spelling of a compact card, or InputError."""
     if not isinstance(text, str):
-        raise InputError(f"a card is a string such as '4h' or 'JK', not {text!r}")
+        raise InputError(f"a card is a string such as '4h' or 'JK', not {shown(text)}")
+    return _parse_card(text)
+
+
+def card_at(value, path: str) -> str:
+    """parse_card, its error located at the JSON path `path`."""
+    try:
+        return parse_card(value)
+    except InputError as exc:
+        raise InputError(exc.message, json_path=path, expected=exc.expected) from None
+
+
+def cards_at(value, path: str) -> list[str]:
+    """The cards of a JSON list (or of one string of cards separated by spaces),
+    each error located at its JSON path."""
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, list):
+        raise InputError("expected a list of cards", json_path=path, expected='a list such as ["4h", "JK"]')
+    return [card_at(item, f"{path}[{i}]") for i, item in enumerate(value)]
+
+
+@lru_cache(maxsize=1024)        # bounded: the spellings come from input
+def _parse_card(text: str) -> str:
     t = text.strip()
     if t.upper() == JOKER:
         return JOKER
     rank, suit = t[:-1], t[-1:].lower()
     rank = {"10": "T", "t": "T"}.get(rank, rank.upper())
     if rank not in RANKS or suit not in SUITS:
-        raise InputError(f"unknown card {text!r}",
+        raise InputError(f"unknown card {shown(text)}",
                          expected="a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d, h, s; or JK")
     return rank + suit
 

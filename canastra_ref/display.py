@@ -34,6 +34,13 @@ def printable(text: str, *, newlines: bool = True) -> str:
     return (_CONTROL if newlines else _CONTROL_OR_NEWLINE).sub(_spell, str(text))
 
 
+def shown(value, limit: int = 40) -> str:
+    """A value from input, quoted (repr) and cut to `limit` characters, for an
+    error message: a message never repeats a whole megabyte it was sent."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def markdown_literal(text: str) -> str:
     """The text as Markdown that renders to exactly these characters: the
     characters of inline marks, raw HTML and table cells backslash-escaped

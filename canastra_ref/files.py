@@ -13,18 +13,20 @@ from .errors import CanastraError, SourcePosition
 from .limits import MAX_FILE_BYTES
 
 
-def read_text(path: Path | str, error=CanastraError) -> str:
-    """The file's text; `error` (a CanastraError class) for every problem."""
+def read_text(path: Path | str, what: str = "", error=CanastraError) -> str:
+    """The file's text; `error` (a CanastraError class) for every problem,
+    naming the file as `what` says (such as "the skip file")."""
     path = Path(path)
+    name = f"{what} {path}" if what else str(path)
     try:
         with open(path, "rb", opener=_opener) as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise error(f"cannot read {path}: not a regular file", expected="a text file")
+                raise error(f"cannot read {name}: not a regular file", expected="a text file")
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise error(f"cannot read {path}: larger than {MAX_FILE_BYTES // 1024} KiB",
+        raise error(f"cannot read {name}: larger than {MAX_FILE_BYTES // 1024} KiB",
                     expected=f"a file of at most {MAX_FILE_BYTES:,} bytes")
     try:
         return data.decode("utf-8-sig")

@@ -8,7 +8,8 @@ messages, so the reference gets no private path.
 from __future__ import annotations
 
 from . import __version__
-from .cards import RANKS, parse_card
+from .cards import RANKS, card_at, cards_at
+from .display import shown
 from .dsl.loader import available
 from .engine.actions import apply
 from .engine.loading import load_state
@@ -16,6 +17,7 @@ from .engine.melding import classify
 from .engine.rules import engine_for
 from .engine.scoring import score_hand
 from .errors import CanastraError, ErrorList, InputError
+from .limits import MAX_ACTIONS, MAX_INT, MAX_NAME
 
 PROTOCOL_VERSION = 1
 
@@ -40,7 +42,7 @@ def handle(message, engine_factory=engine_for) -> dict | None:
         return run(message, engine_factory)
     if cmd == "stop":
         return None
-    return {"errored": True, "message": f"unknown cmd {cmd!r}"}
+    return {"errored": True, "message": f"unknown cmd {shown(cmd)}", "expected": "start, run or stop"}
 
 
 def start(message: dict) -> dict:
@@ -48,24 +50,30 @@ def start(message: dict) -> dict:
     version = message.get("protocol")
     if version != PROTOCOL_VERSION:
         return {"errored": True, "message": f"this implementation speaks protocol {PROTOCOL_VERSION}, "
-                                           f"not {version!r}", "protocol": PROTOCOL_VERSION}
+                                           f"not {shown(version)}", "protocol": PROTOCOL_VERSION}
     return {"ready": True, "protocol": PROTOCOL_VERSION, "implementation": IMPLEMENTATION,
             "rulesets": available(), "features": sorted(FEATURES)}
 
 
 def run(message: dict, engine_factory=engine_for) -> dict:
     case_id = message.get("id")
+    if not isinstance(case_id, str) or not 0 < len(case_id) <= MAX_NAME:
+        return {"errored": True, "message": InputError(
+            "the case id is missing" if case_id is None else f"the case id {shown(case_id)} is not a name",
+            json_path="$.id", expected=f"a string of 1 to {MAX_NAME} characters").render()}
     try:
-        readings = message.get("reading") or {}
-        if not isinstance(readings, dict):
-            raise InputError("reading is an object of dispute -> reading", json_path="$.reading")
-        engine = engine_factory(str(message.get("ruleset")), tuple(sorted(readings.items())))
+        ruleset, readings = _ruleset(message)
+        engine = engine_factory(ruleset, readings)
         if "query" in message:
+            if "state" in message or "actions" in message:
+                raise InputError("a run message has either state and actions, or a query", json_path="$",
+                                 expected="state and actions, or query alone")
             return {"id": case_id, "result": query(engine, message["query"])}
         state = load_state(engine, message.get("state"), root="$.state")
         actions = message.get("actions")
-        if not isinstance(actions, list) or not actions:
-            raise InputError("actions is a non-empty list", json_path="$.actions")
+        if not isinstance(actions, list) or not 0 < len(actions) <= MAX_ACTIONS:
+            raise InputError("actions is a list of actions", json_path="$.actions",
+                             expected=f"a list of 1 to {MAX_ACTIONS:,} actions")
         results = []
         for i, action in enumerate(actions):
             state, verdict = apply(engine, state, action, path=f"$.actions[{i}]")
@@ -81,27 +89,51 @@ def run(message: dict, engine_factory=engine_for) -> dict:
         return {"id": case_id, "errored": True, "message": exc.render()}
 
 
+def _ruleset(message: dict) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The ruleset id and the readings of a run message, checked as strings
+    of bounded length (they name files and cache entries)."""
+    ruleset = message.get("ruleset")
+    if not isinstance(ruleset, str) or not 0 < len(ruleset) <= MAX_NAME:
+        raise InputError("the ruleset is missing" if ruleset is None else f"unknown ruleset {shown(ruleset)}",
+                         json_path="$.ruleset", expected=f"a ruleset id: one of {', '.join(available())}")
+    readings = message.get("reading", {})
+    if not isinstance(readings, dict):
+        raise InputError("reading is an object of dispute -> reading", json_path="$.reading",
+                         expected='an object such as {"aces-suit": "same-suit"}, or {}')
+    for dispute, reading in readings.items():
+        if len(dispute) > MAX_NAME or not isinstance(reading, str) or len(reading) > MAX_NAME:
+            raise InputError(f"not a reading: {shown(reading)}", json_path=f"$.reading.{dispute[:40]}",
+                             expected=f"the name of a reading (at most {MAX_NAME} characters)")
+    return ruleset, tuple(sorted(readings.items()))
+
+
 # --------------------------------------------------------------------- queries
+
+QUERIES = ("setup", "points", "meld", "opening_minimum", "score")
+
 
 def query(engine, q) -> object:
     if not isinstance(q, dict) or len(q) != 1:
-        raise InputError("a query is an object with exactly one key", json_path="$.query")
+        raise InputError("a query is an object with exactly one key", json_path="$.query",
+                         expected="one of: " + ", ".join(QUERIES))
     (kind, arg), = q.items()
+    where = f"$.query.{kind[:40]}"
     if kind == "setup":
+        if arg is not True:
+            raise InputError("the setup query takes true", json_path=where, expected="true")
         return setup(engine)
     if kind == "points":
-        return engine.card_points(parse_card(arg))
+        return engine.card_points(card_at(arg, where))
     if kind == "meld":
-        return meld(engine, arg)
+        return meld(engine, cards_at(arg, where), where)
     if kind == "opening_minimum":
-        return opening_minimum(engine, arg)
+        return opening_minimum(engine, arg, where)
     if kind == "score":
-        state = load_state(engine, arg, root="$.query.score")
+        state = load_state(engine, arg, root=where)
         if state.ended is None:
-            raise InputError("the score query needs a finished hand ('ended' set)", json_path="$.query.score")
+            raise InputError("the score query needs a finished hand ('ended' set)", json_path=where)
         return {t: s.to_json() for t, s in score_hand(engine, state).items()}
-    raise InputError(f"unknown query {kind!r}", json_path=f"$.query.{kind}",
-                     expected="one of: setup, points, meld, opening_minimum, score")
+    raise InputError(f"unknown query {shown(kind, 40)}", json_path=where, expected="one of: " + ", ".join(QUERIES))
 
 
 def setup(engine) -> dict:
@@ -123,10 +155,12 @@ def _neutral(engine):
                                        {"hands": {s: 0 for s in seats}, "turn": {"phase": "play"}}))
 
 
-def meld(engine, cards) -> dict:
+def meld(engine, cards: list[str], where: str = "$.query.meld") -> dict:
     from .engine.act import Act
     from .engine.verdict import Rejection
-    cards = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
+    if len(cards) > engine.deck_size:
+        raise InputError(f"{len(cards)} cards, more than the deck holds", json_path=where,
+                         expected=f"at most {engine.deck_size} cards")
     state = _neutral(engine)
     act = Act(engine, state, state.turn.player)
     try:
@@ -139,13 +173,28 @@ def meld(engine, cards) -> dict:
     return {"meld": kind.name, "reason": None, "cards": laid, "canastra": canastra, "value": value}
 
 
-def opening_minimum(engine, arg) -> int:
+def opening_minimum(engine, arg, where: str = "$.query.opening_minimum") -> int:
     from .engine.act import Act
     from .engine.opening import minimum
-    if not isinstance(arg, dict) or not isinstance(arg.get("score"), int):
-        raise InputError("opening_minimum takes {score, failures}", json_path="$.query.opening_minimum")
+    form = '{"score": <integer>, "failures": <count>}'
+    if not isinstance(arg, dict):
+        raise InputError("opening_minimum takes an object", json_path=where, expected=form)
+    for key in arg:
+        if key not in ("score", "failures"):
+            raise InputError(f"unknown field {shown(key, 40)}", json_path=f"{where}.{key[:40]}", expected=form)
+    score, failures = arg.get("score"), arg.get("failures", 0)
+    if not _integer(score):
+        raise InputError("the team's score is an integer", json_path=f"{where}.score",
+                         expected=f"an integer between -{MAX_INT:,} and {MAX_INT:,}")
+    if not _integer(failures) or failures < 0:
+        raise InputError("failures is the number of failed openings", json_path=f"{where}.failures",
+                         expected=f"an integer between 0 and {MAX_INT:,}")
     state = _neutral(engine)
     team = state.team_w(state.team_of(state.turn.player))
-    team.score, team.opening_failures = arg["score"], int(arg.get("failures", 0))
+    team.score, team.opening_failures = score, failures
     act = Act(engine, state, state.turn.player)
     return minimum(act, act.context(batch=[("", [RANKS[2] + "c"])]))
+
+
+def _integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT

@@ -54,6 +54,8 @@ def action(given: dict) -> dict:
     for key, value in given.items():
         if key == "meld":
             value = [cards(v) for v in value]
+        elif key == "deal" and isinstance(value, dict) and "deck" in value:
+            value = {**value, "deck": cards(value["deck"])}
         elif key == "take_pile":
             value = {k: (cards(v) if k == "with" else v) for k, v in value.items()}
         elif key == "layoff":

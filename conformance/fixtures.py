@@ -18,7 +18,9 @@ import yaml
 from canastra_ref.cache import cached
 from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
 from canastra_ref.features import FEATURES
+from canastra_ref.files import read_text
 
+from . import yaml_input
 from .paths import FIXTURES_DIR, SCHEMA_DIR
 
 SCHEMA_PATH = SCHEMA_DIR / "fixture.schema.json"
@@ -47,64 +49,6 @@ class Case:
     def where(self, path: str = "") -> str:
         mark = self.positions.get(path)
         return f"{self.file}:{mark[0]}:{mark[1]}" if mark else f"{self.file}:{self.line}"
-
-
-# ------------------------------------------------------------- YAML positions
-
-class _Loader(yaml.SafeLoader):
-    pass
-
-
-# libyaml's composer when PyYAML has it (ten times faster; same nodes, marks and tags).
-_Composer = getattr(yaml, "CSafeLoader", _Loader)
-
-
-def load_with_positions(text: str, filename: str):
-    """The YAML data and a map JSON path -> (line, column) of every node."""
-    try:
-        try:
-            node = yaml.compose(text, Loader=_Composer)
-        except yaml.YAMLError:
-            node = yaml.compose(text, Loader=_Loader)   # the pure-Python parser words errors better
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        pos = SourcePosition(filename, mark.line + 1, mark.column + 1) if mark else None
-        line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else None
-        raise CanastraError(f"not valid YAML: {getattr(exc, 'problem', exc)}", position=pos,
-                            source_line=line) from None
-    positions: dict[str, tuple[int, int]] = {}
-    constructor = yaml.constructor.SafeConstructor()
-
-    def build(n, path: str):
-        positions[path] = (n.start_mark.line + 1, n.start_mark.column + 1)
-        if isinstance(n, yaml.MappingNode):
-            out = {}
-            for key_node, value_node in n.value:
-                key = constructor.construct_object(key_node, deep=True) \
-                    if not isinstance(key_node, yaml.ScalarNode) else key_node.value
-                key = str(key)
-                if key in out:
-                    raise CanastraError(f"duplicate key {key!r}", position=SourcePosition(
-                        filename, key_node.start_mark.line + 1, key_node.start_mark.column + 1))
-                out[key] = build(value_node, f"{path}.{key}")
-            return out
-        if isinstance(n, yaml.SequenceNode):
-            return [build(item, f"{path}[{i}]") for i, item in enumerate(n.value)]
-        return constructor.construct_object(n, deep=True)
-
-    if node is None:
-        return None, positions
-    return build(node, "$"), positions
-
-
-def read_text(path: str, what: str) -> str:
-    """The text of a file the user names (`what` says which, for the error)."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CanastraError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise CanastraError(f"{what} {path} is not UTF-8 text") from None
 
 
 @lru_cache(maxsize=1)
@@ -148,7 +92,7 @@ def load_file(path: Path) -> list[Case]:
     """The cases of one fixture file; ErrorList of every problem found. A file
     that validated once is not validated again until its text, the schema or
     the code changes (canastra_ref.cache)."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     data, positions = cached("fixture", ("canastra_ref", "canastra_conformance"),
                              (_libraries(), SCHEMA_PATH.read_text(encoding="utf-8"), str(path), text),
                              lambda: _validated(path, text), decode=_decode_validated)
@@ -177,7 +121,7 @@ def _decode_validated(data) -> tuple[object, dict[str, tuple[int, int]]]:
 def _validated(path: Path, text: str):
     """(data, positions) of a fixture file that passes the schema, else ErrorList."""
     lines = text.splitlines()
-    data, positions = load_with_positions(text, str(path))
+    data, positions = yaml_input.parse(text, str(path))
     errors: list[CanastraError] = []
 
     def err(message: str, json_path: str, expected: str | None = None):

@@ -16,8 +16,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-import yaml
-
 from canastra_ref.dsl import ast
 from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.build import build
@@ -26,6 +24,7 @@ from canastra_ref.engine.rules import Engine
 from canastra_ref.errors import CanastraError, ErrorList
 from canastra_ref.protocol import handle
 
+from . import yaml_input
 from .fixtures import Case
 from .grading import PASSED, grade, message_for
 from .paths import EQUIVALENT_MUTANTS
@@ -244,5 +243,5 @@ def equivalents() -> dict[str, str]:
     """Survivors judged equivalent: mutant id -> reason."""
     if not EQUIVALENT_MUTANTS.is_file():
         return {}
-    data = yaml.safe_load(EQUIVALENT_MUTANTS.read_text(encoding="utf-8")) or []
+    data = yaml_input.load(EQUIVALENT_MUTANTS)[0] or []
     return {item["id"]: item["reason"] for item in data}

@@ -8,9 +8,10 @@ import time
 
 from canastra_ref.dsl.loader import available
 from canastra_ref.errors import CanastraError
+from canastra_ref.files import read_text
 
 from . import xfail as xfail_file
-from .fixtures import Case, read_text
+from .fixtures import Case
 from .grading import SKIPPED, Grade
 from .results import RunResult
 from .runner import Outcome, Runner

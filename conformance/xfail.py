@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
 
-from .fixtures import load_with_positions, read_text
+from . import yaml_input
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,7 @@ class Entry:
 def read(path: str) -> list[Entry]:
     """The entries of an expected-failures file; CanastraError or ErrorList
     naming the file, line and column of every problem."""
-    text = read_text(path, "the expected-failures file")
-    data, positions = load_with_positions(text, path)
-    lines = text.splitlines()
+    data, positions, lines = yaml_input.load(path, "the expected-failures file")
 
     def error(message: str, json_path: str) -> CanastraError:
         line, column = positions.get(json_path, (1, 1))

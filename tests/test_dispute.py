@@ -121,3 +121,45 @@ def test_missing_files_and_directories(capsys, tmp_path):
 def test_sources_directory_without_the_rulebook(tmp_path, capsys):
     assert main(["dispute", str(EXAMPLE), "--sources", str(tmp_path)]) == 0
     assert "*No quotations: cbc.txt is not in" in capsys.readouterr().out
+
+
+def _aces_opening_with(tmp_path, edit) -> Path:
+    path = tmp_path / "s.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    edited = edit(text)
+    path.write_bytes(edited.encode("utf-8") if isinstance(edited, str) else edited)
+    return path
+
+
+@pytest.mark.parametrize("edit, where, message", [
+    (lambda t: t.encode("utf-8").replace(b"Three aces", b"Tr\xeas aces"), ":4:10:", "not UTF-8 text"),
+    (lambda t: t.replace("title: Three", "title: !!int abc\nx: Three"), ":4:8:", "'abc' is not an integer"),
+    (lambda t: t.replace("pile: [7c, 5d]", "pile: &p [7c, *p]"), ":14:17:", "repeats a value that contains it"),
+    (lambda t: t.replace("pile: [7c, 5d]", "pile: " + "[" * 5000 + "]" * 5000), ":14:1007:", "nesting depth"),
+    (lambda t: t.replace("  dealer: W", "  dealer: W\n  ended: {player: N}"), ":11:10:",
+     "'reason' is a required property"),
+    (lambda t: t.replace("phase: play}", "phase: play, opening_undo: {x: 1}}"), ":11:48:",
+     "'pile' is a required property"),
+])
+def test_situations_that_used_to_raise(tmp_path, capsys, edit, where, message):
+    path = _aces_opening_with(tmp_path, edit)
+    assert main(["dispute", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}{where}" in err and message in err and "Traceback" not in err
+
+
+def test_a_billion_laughs_situation_is_refused(tmp_path, capsys):
+    from test_yaml_input import LAUGHS
+    path = tmp_path / "s.yaml"
+    path.write_text(LAUGHS + "query: {setup: true}\n", encoding="utf-8")
+    assert main(["dispute", str(path)]) == 1
+    assert f"{path}:6:8: error: the file holds more than 100,000 values" in capsys.readouterr().err
+
+
+def test_a_huge_failure_count_is_answered_at_once(tmp_path, capsys):
+    """Ladder.after looped once per failure: 10^12 failures never answered."""
+    path = tmp_path / "q.yaml"
+    path.write_text("ruleset: cbc\nquery: {opening_minimum: {score: 100, failures: 1000000000000}}\n")
+    assert main(["dispute", str(path), "--format", "json"]) == 0
+    # cbc's ladder 75 -> 120 -> 150 -> 180 -> 210 then +30 (articles 13, 14): four steps, then +30 each
+    assert json.loads(capsys.readouterr().out)["rulings"][0]["ruling"]["result"] == 210 + 30 * (10 ** 12 - 4)

@@ -132,3 +132,23 @@ def test_docs_reference_is_current():
     from canastra_ref.dsl import reference
     text = (Path(__file__).resolve().parents[1] / reference.DOC).read_text(encoding="utf-8")
     assert reference.splice(text) == text, "run: python -m canastra_ref.dsl.reference --write"
+
+
+def test_a_ladder_after_any_number_of_failures():
+    """Ladder.after looped once per failure (10^12 failures never answered); it is
+    now bounded, and agrees with the failure-by-failure definition."""
+    from canastra_ref.dsl.ast import Ladder
+    from canastra_ref.errors import SourcePosition
+
+    def stepwise(ladder, value, failures):
+        for _ in range(failures):
+            higher = [s for s in ladder.steps if s > value]
+            value = higher[0] if higher else value + (ladder.then or 0)
+        return value
+    where = SourcePosition("x", 1, 1)
+    for ladder in (Ladder(where, (75, 120, 150, 180, 210), 30), Ladder(where, (80, 100), None),
+                   Ladder(where, (50,), 0), Ladder(where, (), 25)):
+        for start in (0, 75, 100, 130, 300):
+            for failures in range(9):
+                assert ladder.after(start, failures) == stepwise(ladder, start, failures)
+    assert Ladder(where, (75, 120, 150, 180, 210), 30).after(75, 10 ** 12) == 210 + 30 * (10 ** 12 - 4)

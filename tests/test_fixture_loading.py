@@ -59,3 +59,14 @@ def test_cross_file_checks(tmp_path):
     assert any("id already used" in m for m in messages)
     assert any("article '999' is not in the inventory of cbc" in m for m in messages)
     assert any("unknown feature tag 'nonsense'" in m for m in messages)
+
+
+def test_a_deck_order_given_as_one_string_is_sent_as_cards(tmp_path):
+    """deal.deck as one string (the schema and README allow it) was split into characters ("unknown card '5'")."""
+    from canastra_conformance.grading import message_for
+    text = GOOD.replace("  query: {setup: true}\n  expect: {result: {deck_size: 106}}\n",
+                        "  state: {turn: {phase: deal}, hands: {N: 0, E: 0, S: 0, W: 0}, started: false}\n"
+                        "  actions: [{player: W, deal: {deck: 5h 6h 7h JK}}]\n  expect: [{verdict: accepted}]\n")
+    [case] = load_file(_write(tmp_path, text))
+    deck = message_for(case)["actions"][0]["deal"]["deck"]
+    assert deck[:4] == ["5h", "6h", "7h", "JK"] and len(deck) == 106

@@ -91,3 +91,89 @@ def test_every_message_and_reference_answer_of_the_suite_has_its_shape():
         assert problem_with("run", message) is None, case.id
         assert "expect" not in message, case.id                  # expectations are never sent
         assert problem_with("run-answer", protocol.handle(message)) is None, case.id
+
+
+# ------------------------------------------------------- bad input (issue 17)
+
+def _full_state() -> dict:
+    from canastra_ref.engine.completion import complete
+    from canastra_ref.engine.rules import engine_for
+    engine = engine_for("cbc")
+    return complete(engine.table, engine.deck, {"hands": {"N": 3, "E": 3, "S": 3, "W": 3}})
+
+
+def _with_state(**changes) -> dict:
+    state = _full_state()
+    state["turn"] = {**state["turn"], **changes.pop("turn", {})}
+    return _run(query=None, state={**state, **changes}, actions=[{"player": "N", "draw": "stock"}])
+
+
+def _run(**fields) -> dict:
+    return {k: v for k, v in {**CASE, **fields}.items() if v is not None}
+
+
+@pytest.mark.parametrize("message, where, expected", [
+    (_run(query={"points": ["Ah"]}), "$.query.points", "a card is a string such as '4h' or 'JK', not ['Ah']"),
+    (_run(ruleset="x" * 300), "$.ruleset", "a ruleset id: one of cbc"),
+    (_run(ruleset=["cbc"]), "$.ruleset", "a ruleset id"),
+    (_run(reading={"aces-suit": ["x"]}), "$.reading.aces-suit", "the name of a reading"),
+    (_run(reading={"d" * 300: "r"}), "$.reading.", "the name of a reading"),
+    (_run(query={"opening_minimum": {"score": 100, "failures": "x"}}), "$.query.opening_minimum.failures",
+     "an integer between 0 and"),
+    (_run(query={"opening_minimum": {"score": "100"}}), "$.query.opening_minimum.score", "an integer"),
+    (_run(query={"opening_minimum": {"score": 0, "when": 1}}), "$.query.opening_minimum.when", '{"score"'),
+    (_run(query={"setup": "yes"}), "$.query.setup", "true"),
+    (_run(query={"meld": "JK " * 200}), "$.query.meld", "at most 106 cards"),
+    (_run(query={"meld": {"cards": "Ah"}}), "$.query.meld", "a list such as"),
+    (_run(query={"tea": True}), "$.query.tea", "one of: setup, points"),
+    (_run(state={}), "$", "state and actions, or query alone"),
+    (_with_state(ended={"player": "N"}), "$.state.ended", "one of: went-out"),
+    (_with_state(ended={"reason": "went-out", "extra": 1}), "$.state.ended.extra", "reason, player"),
+    (_with_state(ended={"reason": "bored"}), "$.state.ended.reason", "one of: went-out"),
+    (_with_state(ended={"reason": "went-out", "player": ["N"]}), "$.state.ended.player", "one of: N, E"),
+    (_with_state(pending={"at": "2001-01-01"}), "$.state.pending.at", "player, team, melds"),
+    (_with_state(pending={"player": "N", "team": "EW", "melds": []}), "$.state.pending.team", "NS"),
+    (_with_state(pending={"player": "N", "team": "NS", "melds": [0]}), "$.state.pending.melds[0]",
+     "no index (the team has no meld)"),
+    (_with_state(turn={"opening_undo": {"x": 1}}), "$.state.turn.opening_undo.x", "pile"),
+    (_with_state(turn={"opening_undo": {"pile": ["Ah", "Ah", "Ah"]}}), "$.state.turn.opening_undo.pile",
+     "cards of the player's hand"),
+    (_with_state(turn={"melds_laid": [0, 0]}), "$.state.turn.melds_laid[0]", "no index"),
+    (_with_state(turn={"pile_meld": -1}), "$.state.turn.pile_meld", "0 or more"),
+    ({**_with_state(), "actions": [{"player": "N", "draw": "stock"}] * 1001}, "$.actions", "1 to 1,000 actions"),
+])
+def test_input_errors_name_the_path_and_what_was_expected(message, where, expected):
+    [answer] = exchange(json.dumps(message).encode() + b"\n")
+    assert answer["id"] == "x" and answer["errored"] is True, answer
+    assert answer["message"].startswith(where) and expected in answer["message"], answer["message"]
+    assert "internal error" not in answer["message"]
+
+
+@pytest.mark.parametrize("line, message", [
+    (b"1" * 5000 + b"\n", "the line holds the integer 11111111111111111111... (5000 digits), too large"),
+    (b"[" * 100_000 + b"\n", "the line nests arrays and objects more than 64 deep (at column 65)"),
+    (b'{"cmd": "run", "x": NaN}\n', "the line holds NaN, which is not JSON"),
+    (b'{"cmd": "run", "x": 1e999}\n', "the line holds the number 1e999, too large"),
+    (b'{"cmd": "start", "protocol": ' + b"9" * 100 + b"}\n", "the line holds the integer"),
+    (b"{" + b" " * (1024 * 1024) + b"}\n", "the line is longer than a message may be (1,048,576 bytes)"),
+    (b'{"cmd": "run", "id": ["x"]}\n', "$.id: error: the case id ['x'] is not a name"),
+    (b'{"cmd": "' + b"z" * 5000 + b'"}\n', "unknown cmd 'zzzzzzzzzzzz"),
+])
+def test_lines_beyond_the_limits_are_answered_and_serving_goes_on(line, message):
+    first, second = exchange(line, json.dumps(CASE).encode() + b"\n")
+    assert first["errored"] is True and first["message"].startswith(message), first["message"][:300]
+    assert len(first["message"]) < 1000
+    assert second == {"id": "x", "result": 15}
+
+
+def test_a_huge_failure_count_is_answered_at_once():
+    """Ladder.after looped once per failure: 10^12 failures never answered."""
+    [answer] = exchange(json.dumps({**CASE, "query": {"opening_minimum": {"score": 100, "failures": 10 ** 12}}})
+                        .encode() + b"\n")
+    assert answer == {"id": "x", "result": 210 + 30 * (10 ** 12 - 4)}      # cbc: 75 -> ... -> 210 then +30
+
+
+def test_integers_beyond_the_limit_are_refused_in_process_too():
+    """The JSON reader refuses them on the wire; a state built in process (a situation) is checked as well."""
+    answer = protocol.handle(_with_state(teams={"NS": {"score": 2 ** 60}}))
+    assert answer["errored"] is True and answer["message"].startswith("$.state.teams.NS.score: error: the integer")

@@ -19,8 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import jsonschema
-import yaml
 
+from canastra_conformance import yaml_input
 from canastra_conformance.paths import SCHEMA_DIR
 from canastra_ref.errors import CanastraError, ErrorList, InputError, SourcePosition
 
@@ -50,39 +50,6 @@ class Situation:
         return InputError(f"{message} [{path}]" if path not in ("$", "") and path not in message else message,
                           position=SourcePosition(self.file, mark[0], mark[1]), expected=expected,
                           source_line=line)
-
-
-def _compose(text: str, filename: str):
-    """The YAML data and a map JSON path -> (line, column) of every node."""
-    lines = text.splitlines()
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        pos = SourcePosition(filename, mark.line + 1, mark.column + 1) if mark else None
-        line = lines[mark.line] if mark and mark.line < len(lines) else None
-        raise CanastraError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", position=pos,
-                            source_line=line) from None
-    positions: dict[str, tuple[int, int]] = {}
-    constructor = yaml.SafeLoader("")
-
-    def build(n, path: str):
-        positions[path] = (n.start_mark.line + 1, n.start_mark.column + 1)
-        if isinstance(n, yaml.MappingNode):
-            out = {}
-            for key_node, value_node in n.value:
-                key = str(constructor.construct_object(key_node, deep=True))
-                if key in out:
-                    raise CanastraError(f"duplicate key {key!r}", position=SourcePosition(
-                        filename, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
-                        source_line=lines[key_node.start_mark.line])
-                out[key] = build(value_node, f"{path}.{key}")
-            return out
-        if isinstance(n, yaml.SequenceNode):
-            return [build(item, f"{path}[{i}]") for i, item in enumerate(n.value)]
-        return constructor.construct_object(n, deep=True)
-
-    return (build(node, "$") if node is not None else None), positions
 
 
 @lru_cache(maxsize=1)
@@ -123,11 +90,10 @@ def _message(error) -> tuple[str, str | None]:
 
 
 def load_situation(path: Path) -> Situation:
-    if not path.is_file():
+    if not path.exists():
         raise CanastraError(f"no such situation file: {path}")
-    text = path.read_text(encoding="utf-8")
-    data, positions = _compose(text, str(path))
-    sit = Situation(str(path), {}, positions=positions, lines=text.splitlines())
+    data, positions, lines = yaml_input.load(path)
+    sit = Situation(str(path), {}, positions=positions, lines=lines)
     if isinstance(data, list):
         if len(data) != 1:
             raise sit.error(f"a situation file holds one situation, not a list of {len(data)}", "$")

@@ -73,15 +73,16 @@ class Ladder(Expr):
     then: int | None = None
 
     def after(self, minimum: int, failures: int) -> int:
-        """The minimum after `failures` more failed openings starting from `minimum`."""
+        """The minimum after `failures` more failed openings starting from `minimum`:
+        each failure moves to the next step above it; past the last step, `then`
+        adds up. Bounded work for any count: the steps, then one product."""
         value = minimum
-        for _ in range(failures):
-            later = [s for s in self.steps if s > value]
-            if later:
-                value = later[0]
-            elif self.then is not None:
-                value += self.then
-        return value
+        for step in self.steps:
+            if failures <= 0:
+                return value
+            if step > value:
+                value, failures = step, failures - 1
+        return value + self.then * failures if self.then is not None and failures > 0 else value
 
 
 # ------------------------------------------------------------------ statements

@@ -30,7 +30,7 @@ def available(directory: Path = SPEC_DIR) -> list[str]:
 @lru_cache(maxsize=None)
 def _parse(path: str) -> ast.SpecFile:
     """The parsed file; parses are cached on disk (canastra_ref.cache) by code, grammar and file text."""
-    text = read_text(path, SpecError)
+    text = read_text(path, error=SpecError)
     inputs = (f"lark {lark.__version__}", GRAMMAR.read_text(encoding="utf-8"), path, text)
     return cached("spec", ("canastra_ref",), inputs, lambda: parse_text(text, path),
                   encode=ast.to_json, decode=ast.from_json)

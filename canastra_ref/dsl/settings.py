@@ -302,7 +302,7 @@ def _compile(pattern: str) -> re.Pattern:
 _MATCHERS = [(s, _compile(s.pattern)) for s in SETTINGS]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)        # bounded: a spec may name any path
 def find(path: str) -> Setting | None:
     for setting, matcher in _MATCHERS:
         if matcher.match(path):

@@ -24,7 +24,8 @@
 """
 from __future__ import annotations
 
-from ..cards import parse_card
+from ..cards import card_at, cards_at
+from ..display import shown
 from ..errors import InputError
 from . import deal as deals
 from . import going_out, melding, opening, pile, threes
@@ -46,12 +47,12 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
         raise InputError("an action is an object such as {\"player\": \"N\", \"draw\": \"stock\"}", json_path=path)
     player = action.get("player")
     if player not in state.table.seats:
-        raise InputError(f"unknown player {player!r}", json_path=f"{path}.player",
+        raise InputError(f"unknown player {shown(player)}", json_path=f"{path}.player",
                          expected="one of: " + ", ".join(state.table.seats))
     verbs = [k for k in action if k != "player"]
     unknown = [k for k in verbs if k not in ACTION_KEYS]
     if unknown:
-        raise InputError(f"unknown action field {unknown[0]!r}", json_path=f"{path}.{unknown[0]}",
+        raise InputError(f"unknown action field {shown(unknown[0])}", json_path=f"{path}.{unknown[0][:40]}",
                          expected="one of: " + ", ".join(ACTION_KEYS))
     if len(verbs) != 1:
         raise InputError("an action has exactly one verb besides 'player'", json_path=path,
@@ -62,13 +63,13 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
     if verb == "deal":
         seed = arg.get("seed") if isinstance(arg, dict) else None
         if isinstance(arg, dict) and set(arg) == {"deck"}:
-            arg = (None, _cards(arg["deck"], f"{where}.deck"))
+            arg = (None, cards_at(arg["deck"], f"{where}.deck"))
         elif isinstance(arg, dict) and set(arg) == {"seed"} and isinstance(seed, int) and not isinstance(seed, bool):
             arg = (seed, None)
         else:
             raise InputError("deal takes {\"seed\": <integer>} or {\"deck\": [cards from the top]}", json_path=where)
     elif verb in ("replace_red_three", "lay_down_red_three", "discard"):
-        arg = _card(arg, where)
+        arg = card_at(arg, where)
     elif verb == "draw":
         if arg != "stock":
             raise InputError("draw takes \"stock\" (to take the pile use take_pile)", json_path=where)
@@ -79,11 +80,11 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
         onto = arg.get("onto")
         if onto is not None and (not isinstance(onto, int) or isinstance(onto, bool)):
             raise InputError("onto is the index of a team meld", json_path=f"{where}.onto")
-        arg = (_cards(arg.get("with", []), f"{where}.with"), onto)
+        arg = (cards_at(arg.get("with", []), f"{where}.with"), onto)
     elif verb == "meld":
         if not isinstance(arg, list) or not arg:
             raise InputError("meld takes a list of melds, each a list of cards", json_path=where)
-        arg = [_cards(m, f"{where}[{i}]") for i, m in enumerate(arg)]
+        arg = [cards_at(m, f"{where}[{i}]") for i, m in enumerate(arg)]
     elif verb == "layoff":
         items = arg if isinstance(arg, list) else [arg]
         parsed = []
@@ -92,7 +93,7 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
             if not isinstance(item, dict) or set(item) != {"meld", "cards"} or \
                     not isinstance(item["meld"], int) or isinstance(item["meld"], bool):
                 raise InputError("layoff takes {\"meld\": <index>, \"cards\": [cards]}", json_path=at)
-            parsed.append((item["meld"], _cards(item["cards"], f"{at}.cards")))
+            parsed.append((item["meld"], cards_at(item["cards"], f"{at}.cards")))
         arg = parsed
     elif verb == "answer":
         if arg not in ("yes", "no"):
@@ -100,21 +101,6 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
     elif arg is not True:
         raise InputError(f"{verb} takes true", json_path=where)
     return player, verb, arg
-
-
-def _card(value, path: str) -> str:
-    try:
-        return parse_card(value)
-    except InputError as exc:
-        raise InputError(exc.message, json_path=path, expected=exc.expected) from None
-
-
-def _cards(value, path: str) -> list[str]:
-    if isinstance(value, str):
-        value = value.split()
-    if not isinstance(value, list):
-        raise InputError("expected a list of cards", json_path=path)
-    return [_card(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
 
 def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State, Verdict]:

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import JOKER, RANKS, SUITS, full_deck, parse_card
+from ..cards import JOKER, RANKS, SUITS, cards_at, full_deck
+from ..display import shown
 from ..errors import InputError
 from ..seating import Table
 
@@ -41,20 +42,6 @@ def fill_key(card: str) -> tuple[int, int, int]:
     return (cls, SUITS.index(suit), RANKS.index(rank))
 
 
-def _cards(value, path: str) -> list[str]:
-    if isinstance(value, str):
-        value = value.split()
-    if not isinstance(value, list):
-        raise InputError("expected a list of cards", json_path=path)
-    out = []
-    for i, item in enumerate(value):
-        try:
-            out.append(parse_card(item))
-        except InputError as exc:
-            raise InputError(exc.message, json_path=f"{path}[{i}]", expected=exc.expected) from None
-    return out
-
-
 def complete(table: Table, deck: tuple[int, int], partial: dict, root: str = "$") -> dict:
     """The full JSON state of a partial one, for a table and a deck of
     (decks, jokers) (see the module docstring)."""
@@ -66,16 +53,16 @@ def complete(table: Table, deck: tuple[int, int], partial: dict, root: str = "$"
     counts: dict[str, int] = {}
     for seat, value in hands.items():
         if seat not in table.seats:
-            raise InputError(f"unknown seat {seat!r}", json_path=f"{root}.hands.{seat}",
+            raise InputError(f"unknown seat {shown(seat)}", json_path=f"{root}.hands.{seat[:40]}",
                              expected="one of: " + ", ".join(table.seats))
         if isinstance(value, int) and not isinstance(value, bool):
             counts[seat] = value
         else:
-            hands[seat] = _cards(value, f"{root}.hands.{seat}")
+            hands[seat] = cards_at(value, f"{root}.hands.{seat}")
             placed += hands[seat]
-    stock = _cards(partial.get("stock", []), f"{root}.stock")
-    pile = _cards(partial.get("pile", []), f"{root}.pile")
-    aside = _cards(partial.get("aside", []), f"{root}.aside")
+    stock = cards_at(partial.get("stock", []), f"{root}.stock")
+    pile = cards_at(partial.get("pile", []), f"{root}.pile")
+    aside = cards_at(partial.get("aside", []), f"{root}.aside")
     placed += stock + pile + aside
     teams = partial.get("teams") or {}
     if not isinstance(teams, dict):
@@ -83,10 +70,10 @@ def complete(table: Table, deck: tuple[int, int], partial: dict, root: str = "$"
     for name, team in teams.items():
         if not isinstance(team, dict):
             raise InputError("a team is an object", json_path=f"{root}.teams.{name}")
-        placed += _cards(team.get("red_threes", []), f"{root}.teams.{name}.red_threes")
+        placed += cards_at(team.get("red_threes", []), f"{root}.teams.{name}.red_threes")
         for i, meld in enumerate(team.get("melds", []) or []):
             cards = meld.get("cards", []) if isinstance(meld, dict) else meld
-            placed += _cards(cards, f"{root}.teams.{name}.melds[{i}]")
+            placed += cards_at(cards, f"{root}.teams.{name}.melds[{i}]")
     pool = Counter(full_deck(*deck))
     pool.subtract(Counter(placed))
     over = sorted(c for c, n in pool.items() if n < 0)

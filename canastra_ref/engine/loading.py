@@ -2,6 +2,7 @@
 table, the deck, and each table meld against the meld and canastra kinds."""
 from __future__ import annotations
 
+from ..display import shown
 from ..errors import InputError
 from .context import TeamContext
 from .melds import MeldError, fit_new
@@ -32,7 +33,7 @@ def _table_meld(engine: Engine, state, team: str, kind: str, cards: list[str], p
     ctx = TeamContext(engine, state, team)
     kinds = engine.meld_kinds if not kind else [k for k in engine.meld_kinds if k.name == kind]
     if not kinds:
-        raise InputError(f"unknown meld kind {kind!r}", json_path=f"{path}.kind",
+        raise InputError(f"unknown meld kind {shown(kind)}", json_path=f"{path}.kind",
                          expected="one of: " + ", ".join(k.name for k in engine.meld_kinds))
     problem = None
     for candidate in kinds:

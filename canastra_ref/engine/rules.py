@@ -70,7 +70,7 @@ class Engine:
                                   (c == JOKER and self.wild_joker) or (c != JOKER and c[0] in self.wild_ranks))
         self.meld_kinds = tuple(self._meld_kind(k) for k in ruleset.meld_kinds)
         self.canastra_kinds = ruleset.canastra_kinds
-        self._canastra_cache: dict[tuple, str | None] = {}
+        self._canastra_cache: dict[MeldInfo, str | None] = {}
         self._points_cache: dict[str, int] = {}
 
     # ------------------------------------------------------------- settings
@@ -121,10 +121,10 @@ class Engine:
     def canastra_kind(self, kind: str, cards, previous: str | None = None) -> str | None:
         """The first canastra kind whose `match` holds for the meld, or None.
         `previous`: the kind the meld had before the cards just added."""
-        key = (kind, tuple(sorted(cards)), previous)
+        key = self.describe(kind, cards, previous)     # the facts decide: few distinct ones, a bounded cache
         if key in self._canastra_cache:
             return self._canastra_cache[key]
-        ctx = MeldContext(self.describe(kind, cards, previous))
+        ctx = MeldContext(key)
         found = None
         for name in self.canastra_kinds:
             if self.value(f"canastra.{name}.match", ctx):

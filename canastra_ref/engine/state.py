@@ -21,6 +21,18 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
      "started": true,                   # the first card of the hand has been drawn
      "pending": null,                   # a short opening awaiting challenge
      "ended": null}                     # {"reason", "player", "concealed"} once over
+
+The forms whose keys are fixed (an unknown key is an error, like a value of
+the wrong type or an integer beyond ±(2^53 − 1)):
+
+    turn.opening_undo    null | {"pile": [cards as the pile was]}   (cards the player
+                         holds, or laid this turn)
+    pending              null | {"player", "team", "melds": [indexes of the team's melds],
+                                 "undo"?: as opening_undo, "failures_before"?: count}
+    ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
+                                 "player"?: seat or null, "concealed"?: bool,
+                                 "concealed_canastras"?: count}
+    turn.melds_laid, touched, formed, pile_meld: indexes of the turn player's team melds
 """
 from __future__ import annotations
 
@@ -28,8 +40,10 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import full_deck, parse_card, sort_key
+from ..cards import cards_at, full_deck, sort_key
+from ..display import shown
 from ..errors import InputError
+from ..limits import MAX_INT
 from ..seating import Table
 
 PHASES = ("deal", "draw", "play", "over")
@@ -201,6 +215,20 @@ class _Reader:
     def int(self, value, path: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(path, f"expected an integer, found {_kind(value)}")
+        if abs(value) > MAX_INT:
+            self.fail(path, "the integer is too large", f"an integer between -{MAX_INT:,} and {MAX_INT:,}")
+        return value
+
+    def count(self, value, path: str) -> int:
+        if self.int(value, path) < 0:
+            self.fail(path, f"expected a count, found {value}", "an integer of 0 or more")
+        return value
+
+    def keys(self, value: dict, allowed, path: str) -> dict:
+        unknown = sorted(set(value) - set(allowed), key=str)
+        if unknown:
+            self.fail(f"{path}.{unknown[0][:40]}", f"unknown field {shown(unknown[0])}",
+                      "one of: " + ", ".join(allowed))
         return value
 
     def bool(self, value, path: str) -> bool:
@@ -209,20 +237,54 @@ class _Reader:
         return value
 
     def cards(self, value, path: str) -> list[str]:
-        if isinstance(value, str):
-            value = value.split()
-        out = []
-        for i, item in enumerate(self.lst(value, path)):
-            try:
-                out.append(parse_card(item))
-            except InputError as exc:
-                self.fail(f"{path}[{i}]", exc.message, exc.expected)
-        return out
+        return cards_at(value, path)
 
     def seat(self, value, path: str, table: Table) -> str:
-        if value not in table.seats:
-            self.fail(path, f"unknown seat {value!r}", "one of: " + ", ".join(table.seats))
+        if not isinstance(value, str) or value not in table.seats:
+            self.fail(path, f"unknown seat {shown(value)}", "one of: " + ", ".join(table.seats))
         return value
+
+    def undo(self, value, path: str) -> dict | None:
+        """How to give back a pile taken for an opening: {"pile": [cards]} or null."""
+        if value is None:
+            return None
+        value = self.keys(self.obj(value, path), ("pile",), path)
+        if "pile" not in value:
+            self.fail(path, "the pile to give back is missing", '{"pile": [cards as the pile was]} or null')
+        return {"pile": self.cards(value["pile"], f"{path}.pile")}
+
+    def ended(self, value, path: str, table: Table) -> dict | None:
+        if value is None:
+            return None
+        value = self.keys(self.obj(value, path), ("reason", "player", "concealed", "concealed_canastras"), path)
+        if "reason" not in value:
+            self.fail(path, "the end of the hand has no 'reason'", "one of: " + ", ".join(END_REASONS))
+        if value["reason"] not in END_REASONS:
+            self.fail(f"{path}.reason", f"unknown end of hand {shown(value['reason'])}",
+                      "one of: " + ", ".join(END_REASONS))
+        out = {"reason": value["reason"],
+               "player": None if value.get("player") is None else self.seat(value["player"], f"{path}.player", table),
+               "concealed": self.bool(value.get("concealed", False), f"{path}.concealed")}
+        if "concealed_canastras" in value:
+            out["concealed_canastras"] = self.count(value["concealed_canastras"], f"{path}.concealed_canastras")
+        return out
+
+    def pending(self, value, path: str, table: Table) -> dict | None:
+        """A short opening awaiting a challenge (opening.py)."""
+        if value is None:
+            return None
+        value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before"), path)
+        for key in ("player", "team", "melds"):
+            if key not in value:
+                self.fail(path, f"the pending opening has no {key!r}")
+        player = self.seat(value["player"], f"{path}.player", table)
+        if value["team"] != table.team_of[player]:
+            self.fail(f"{path}.team", f"{player} is not in team {shown(value['team'])}", f"{table.team_of[player]}")
+        return {"player": player, "team": value["team"],
+                "melds": [self.count(v, f"{path}.melds[{i}]")
+                          for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
+                "undo": self.undo(value.get("undo"), f"{path}.undo"),
+                "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before")}
 
 
 def _kind(value) -> str:
@@ -232,6 +294,7 @@ def _kind(value) -> str:
             dict: "an object"}.get(type(value), type(value).__name__)
 
 
+END_REASONS = ("went-out", "stock-exhausted", "red-three-last")
 _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "players", "started",
                "pending", "ended", "ruleset"}
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
@@ -258,26 +321,26 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         r.fail(f"{root}.turn.{sorted(bad)[0]}", "unknown turn field", "one of: " + ", ".join(sorted(_TURN_KEYS)))
     phase = tj.get("phase", "draw")
     if phase not in PHASES:
-        r.fail(f"{root}.turn.phase", f"unknown phase {phase!r}", "one of: " + ", ".join(PHASES))
+        r.fail(f"{root}.turn.phase", f"unknown phase {shown(phase)}", "one of: " + ", ".join(PHASES))
     asked = tj.get("asked")
     if asked not in (None, "asking", "yes", "no"):
-        r.fail(f"{root}.turn.asked", f"unknown value {asked!r}", "null, asking, yes or no")
+        r.fail(f"{root}.turn.asked", f"unknown value {shown(asked)}", "null, asking, yes or no")
     turn = Turn(
         player=r.seat(tj.get("player"), f"{root}.turn.player", table), phase=phase,
         first=r.bool(tj.get("first", False), f"{root}.turn.first"),
         took_pile=r.bool(tj.get("took_pile", False), f"{root}.turn.took_pile"),
         pile_cards=r.cards(tj.get("pile_cards", []), f"{root}.turn.pile_cards"),
         drawn=r.cards(tj.get("drawn", []), f"{root}.turn.drawn"),
-        melds_laid=[r.int(v, f"{root}.turn.melds_laid[{i}]") for i, v in
+        melds_laid=[r.count(v, f"{root}.turn.melds_laid[{i}]") for i, v in
                     enumerate(r.lst(tj.get("melds_laid", []), f"{root}.turn.melds_laid"))],
-        touched=[r.int(v, f"{root}.turn.touched[{i}]") for i, v in
+        touched=[r.count(v, f"{root}.turn.touched[{i}]") for i, v in
                  enumerate(r.lst(tj.get("touched", []), f"{root}.turn.touched"))],
         redrawn=r.bool(tj.get("redrawn", False), f"{root}.turn.redrawn"),
-        asked=asked, opening_undo=tj.get("opening_undo"),
+        asked=asked, opening_undo=r.undo(tj.get("opening_undo"), f"{root}.turn.opening_undo"),
         had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
         final=r.bool(tj.get("final", False), f"{root}.turn.final"),
-        pile_meld=None if tj.get("pile_meld") is None else r.int(tj["pile_meld"], f"{root}.turn.pile_meld"),
-        formed=[r.int(v, f"{root}.turn.formed[{i}]") for i, v in
+        pile_meld=None if tj.get("pile_meld") is None else r.count(tj["pile_meld"], f"{root}.turn.pile_meld"),
+        formed=[r.count(v, f"{root}.turn.formed[{i}]") for i, v in
                 enumerate(r.lst(tj.get("formed", []), f"{root}.turn.formed"))],
         hand_at_take=None if tj.get("hand_at_take") is None else r.cards(tj["hand_at_take"],
                                                                           f"{root}.turn.hand_at_take"))
@@ -294,7 +357,7 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
     teams_json = r.obj(data.get("teams", {}), f"{root}.teams")
     for name in teams_json:
         if name not in table.teams:
-            r.fail(f"{root}.teams.{name}", f"unknown team {name!r}", "one of: " + ", ".join(table.teams))
+            r.fail(f"{root}.teams.{name[:40]}", f"unknown team {shown(name)}", "one of: " + ", ".join(table.teams))
     teams = {}
     for name in table.teams:
         path = f"{root}.teams.{name}"
@@ -318,18 +381,65 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             score=r.int(tj2.get("score", 0), f"{path}.score"),
             opened=r.bool(tj2.get("opened", bool(melds)), f"{path}.opened"),
             melds=melds, red_threes=r.cards(tj2.get("red_threes", []), f"{path}.red_threes"),
-            opening_failures=r.int(tj2.get("opening_failures", 0), f"{path}.opening_failures"),
-            carried_failures=r.int(tj2.get("carried_failures", 0), f"{path}.carried_failures"),
-            exact_cuts=r.int(tj2.get("exact_cuts", 0), f"{path}.exact_cuts"),
-            misdeals=r.int(tj2.get("misdeals", 0), f"{path}.misdeals"),
-            unkept_answers=r.int(tj2.get("unkept_answers", 0), f"{path}.unkept_answers"))
+            opening_failures=r.count(tj2.get("opening_failures", 0), f"{path}.opening_failures"),
+            carried_failures=r.count(tj2.get("carried_failures", 0), f"{path}.carried_failures"),
+            exact_cuts=r.count(tj2.get("exact_cuts", 0), f"{path}.exact_cuts"),
+            misdeals=r.count(tj2.get("misdeals", 0), f"{path}.misdeals"),
+            unkept_answers=r.count(tj2.get("unkept_answers", 0), f"{path}.unkept_answers"))
     state = State(table=table, dealer=dealer, turn=turn, players=players, teams=teams,
                   stock=r.cards(data["stock"], f"{root}.stock"), pile=r.cards(data["pile"], f"{root}.pile"),
                   aside=r.cards(data.get("aside", []), f"{root}.aside"),
                   started=r.bool(data.get("started", True), f"{root}.started"),
-                  pending=data.get("pending"), ended=data.get("ended"))
+                  pending=r.pending(data.get("pending"), f"{root}.pending", table),
+                  ended=r.ended(data.get("ended"), f"{root}.ended", table))
+    _check_references(state, r, root)
     _check_conservation(state, deck, root)
     return state
+
+
+def _check_references(state: State, r: _Reader, root: str) -> None:
+    """Indexes name melds the team has, and a pile to give back is among the
+    cards it would be taken from (so giving it back creates no card)."""
+    turn = state.turn
+    team = state.team_of(turn.player)
+    for key in ("melds_laid", "touched", "formed"):
+        _check_indexes(r, getattr(turn, key), state, team, f"{root}.turn.{key}")
+    if turn.pile_meld is not None:
+        _check_index(r, turn.pile_meld, state, team, f"{root}.turn.pile_meld")
+    if turn.opening_undo is not None:
+        _check_undo(r, turn.opening_undo["pile"], state.hand(turn.player),
+                    [state.teams[team].melds[i] for i in turn.melds_laid], f"{root}.turn.opening_undo.pile")
+    pending = state.pending
+    if pending is not None:
+        _check_indexes(r, pending["melds"], state, pending["team"], f"{root}.pending.melds")
+        if pending["undo"] is not None:
+            _check_undo(r, pending["undo"]["pile"], state.hand(pending["player"]),
+                        [state.teams[pending["team"]].melds[i] for i in pending["melds"]], f"{root}.pending.undo.pile")
+
+
+def _check_indexes(r: _Reader, indexes: list[int], state: State, team: str, path: str) -> None:
+    for i, index in enumerate(indexes):
+        _check_index(r, index, state, team, f"{path}[{i}]")
+    if len(set(indexes)) != len(indexes):
+        r.fail(path, "an index is listed twice", "each meld once")
+
+
+def _check_index(r: _Reader, index: int, state: State, team: str, path: str) -> None:
+    count = len(state.teams[team].melds)
+    if index >= count:
+        r.fail(path, f"team {team} has no meld {index}",
+               f"an index below {count}" if count else "no index (the team has no meld)")
+
+
+def _check_undo(r: _Reader, pile: list[str], hand: list[str], melds: list[Meld], path: str) -> None:
+    held = Counter(hand)
+    for meld in melds:
+        held.update(meld.cards)
+    missing = Counter(pile) - held
+    if missing:
+        r.fail(path, "the pile to give back holds cards the player neither holds nor laid this turn: "
+                     + ", ".join(sorted(missing.elements())),
+               "cards of the player's hand or of the melds laid with them")
 
 
 def _check_conservation(state: State, deck: tuple[int, int], root: str) -> None:

@@ -1,0 +1,80 @@
+"""Reading JSON another program wrote (a protocol message, an adapter's
+answer) within bounds: its nesting, its integers and its numbers are checked
+before Python builds anything from them, so no line makes the reader
+overflow the stack (json recurses), spend its time converting a number of
+thousands of digits, or pass NaN on.
+
+    loads(text, "the answer") -> the value, or JSONInputError:
+        "the answer is not JSON (Expecting value at column 1)"
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import accumulate
+
+from .errors import CanastraError
+from .limits import MAX_DEPTH, MAX_INT
+
+
+class JSONInputError(CanastraError):
+    """Text that is not JSON, or JSON beyond the limits."""
+
+
+class _Refused(Exception):
+    """Raised inside json's hooks; carries the message without what is read."""
+
+
+# A string, or one bracket outside strings.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_INT_DIGITS = len(str(MAX_INT))
+
+
+def loads(text: str | bytes, what: str = "the text", *, max_depth: int = MAX_DEPTH):
+    """The JSON value of `text`; JSONInputError naming `what` otherwise."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JSONInputError(f"{what} is not UTF-8 (byte {exc.start + 1})") from None
+    depth = _too_deep(text, max_depth)
+    if depth is not None:
+        raise JSONInputError(f"{what} nests arrays and objects more than {max_depth} deep (at column {depth})",
+                             expected=f"at most {max_depth} levels")
+    try:
+        return json.loads(text, parse_int=_integer, parse_float=_number, parse_constant=_constant)
+    except _Refused as exc:
+        raise JSONInputError(f"{what} holds {exc.args[0]}", expected=exc.args[1]) from None
+    except json.JSONDecodeError as exc:
+        raise JSONInputError(f"{what} is not JSON ({exc.msg} at column {exc.pos + 1})") from None
+
+
+def _too_deep(text: str, max_depth: int) -> int | None:
+    """The column where nesting first goes past `max_depth`, or None."""
+    if text.count("[") + text.count("{") <= max_depth:      # cheap: it cannot be too deep
+        return None
+    brackets = [m for m in _TOKENS.finditer(text) if m.group() in _STEP]
+    for match, depth in zip(brackets, accumulate(_STEP[m.group()] for m in brackets)):
+        if depth > max_depth:
+            return match.start() + 1
+    return None
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > _INT_DIGITS or abs(int(text)) > MAX_INT:
+        shown = text if len(text) <= 20 else f"{text[:20]}... ({len(text)} digits)"
+        raise _Refused(f"the integer {shown}, too large", f"integers between -{MAX_INT:,} and {MAX_INT:,}")
+    return int(text)
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {text[:20]}, too large", "finite numbers")
+    return value
+
+
+def _constant(name: str):
+    raise _Refused(f"{name}, which is not JSON", "numbers (NaN and infinities are not JSON)")
