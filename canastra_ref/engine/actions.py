@@ -41,8 +41,44 @@ _PENALTIES = {"opening.below-minimum", "opening.no-clean-meld", "opening.single-
               "deal.misdeal"}
 
 
-def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
-    """(player, verb, argument) of a JSON action, or InputError naming the JSON path."""
+class Action:
+    """An action parsed once: the acting player, its verb and the verb's
+    argument in the engine's form (cards canonical). `apply` takes an Action
+    or its JSON form; an Action carries its JSON form for output."""
+    __slots__ = ("player", "verb", "arg", "_json")
+
+    def __init__(self, player: str, verb: str, arg, json: dict | None = None):
+        self.player, self.verb, self.arg, self._json = player, verb, arg, json
+
+    @property
+    def json(self) -> dict:
+        if self._json is None:
+            self._json = {"player": self.player, self.verb: _arg_json(self.verb, self.arg)}
+        return self._json
+
+    def __repr__(self) -> str:
+        return f"Action({self.json!r})"
+
+
+def _arg_json(verb: str, arg):
+    if verb == "deal":
+        seed, deck = arg
+        return {"seed": seed} if deck is None else {"deck": list(deck)}
+    if verb == "take_pile":
+        cards, onto = arg
+        return {"with": list(cards)} if onto is None else {"onto": onto, "with": list(cards)}
+    if verb == "meld":
+        return [list(cards) for cards in arg]
+    if verb == "layoff":
+        items = [{"meld": index, "cards": list(cards)} for index, cards in arg]
+        return items[0] if len(items) == 1 else items
+    return arg
+
+
+def parse(action, state: State, path: str = "$") -> Action:
+    """The Action of a JSON action, or InputError naming the JSON path."""
+    if isinstance(action, Action):
+        return action
     if not isinstance(action, dict):
         raise InputError("an action is an object such as {\"player\": \"N\", \"draw\": \"stock\"}", json_path=path)
     player = action.get("player")
@@ -93,22 +129,26 @@ def parse(action, state: State, path: str = "$") -> tuple[str, str, object]:
             if not isinstance(item, dict) or set(item) != {"meld", "cards"} or \
                     not isinstance(item["meld"], int) or isinstance(item["meld"], bool):
                 raise InputError("layoff takes {\"meld\": <index>, \"cards\": [cards]}", json_path=at)
-            parsed.append((item["meld"], cards_at(item["cards"], f"{at}.cards")))
+            cards = cards_at(item["cards"], f"{at}.cards")
+            if not cards:
+                raise InputError("a layoff adds at least one card", json_path=f"{at}.cards")
+            parsed.append((item["meld"], cards))
         arg = parsed
     elif verb == "answer":
         if arg not in ("yes", "no"):
             raise InputError("answer takes \"yes\" or \"no\"", json_path=where)
     elif arg is not True:
         raise InputError(f"{verb} takes true", json_path=where)
-    return player, verb, arg
+    return Action(player, verb, arg, action)
 
 
 def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State, Verdict]:
-    """Judge and apply one action. Malformed actions raise InputError."""
-    player, verb, arg = parse(action, state, path)
-    act = Act(engine, state.copy(), player)
+    """Judge and apply one action (an Action, or its JSON form). Malformed
+    actions raise InputError."""
+    parsed = parse(action, state, path)
+    act = Act(engine, state.copy(), parsed.player)
     try:
-        reason = _dispatch(act, verb, arg)
+        reason = _dispatch(act, parsed.verb, parsed.arg)
     except Rejection as rejection:
         for decision in rejection.decisions:
             act.trace.add(decision)
