@@ -11,5 +11,6 @@ Bottom first (each imports only those above it in this list):
     act         the action being judged: the working state, decide, reject
     opening, going_out, threes, melding, pile, deal, turn   the rules of play
     actions     apply(engine, state, action): parse, dispatch, verdict
+    legal       legal_actions(engine, state): the legal moves, judged by apply
     scoring     the score of a finished hand   agent, play   self-play
 """

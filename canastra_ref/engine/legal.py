@@ -1,0 +1,386 @@
+"""The legal actions of a state: `legal_actions(engine, state)`.
+
+A public API for agents, fuzzers and engine authors' property tests. It lists
+the distinct actions `apply` accepts (or penalises) in `state`, up to the
+equivalence below, each as its JSON form; every action listed was judged by
+`apply` itself, so the list can never disagree with the engine. The list
+follows the order of `options`: by verb, then in the canonical order of the
+cards. docs/legal-actions.md says the same for the readers of the docs.
+
+Equivalence. Two actions are equivalent when they are the same verb by the
+same player (or by partners, where the rules cannot tell them apart: an exact
+cut is recorded for the team) and lay, add or give the same cards up to:
+- which copy of a natural card of a set is used, and which wild card of a
+  class (joker, or wild two) fills a wild place: a set is its rank, its count
+  of natural cards and its counts of jokers and of twos; where a meld kind
+  wants one suit (meld.<kind>.suits = same), the suit too;
+- in a sequence, which wild card of a class stands at which wild place: a
+  sequence is its suit, its ranks, which of them are wild, and its counts of
+  jokers and twos (a two must match the sequence's suit where
+  wild.2.suit = same-in-sequence).
+Everything else is told apart: seats, verbs, meld indices, distinct cards to
+discard, ranks and suits of sequences.
+
+Canonical form of melds (the list does not hold every subset of the hand):
+- a `meld` action lays ONE meld. A batch of several melds ends in the same
+  state as its melds laid one after another (the opening is judged when the
+  turn ends, not meld by meld); a meld kind allowed only when going out
+  (meld.<kind>.allowed reading turn.going_out or turn.last_card) is allowed as
+  the last single meld that empties the hand (or leaves its last card), so
+  only a batch holding two such melds is beyond the list;
+- a meld uses a wild card only where the hand holds no natural card of that
+  rank and suit (a sequence that keeps a natural back and puts a wild card in
+  its place is legal, and `apply` accepts it, but is not listed);
+- sets: every rank the kind allows, every count of naturals from its minimum,
+  every count of jokers and twos up to its wild limit;
+- sequences: every window of consecutive ranks the kind allows whose gaps the
+  hand's wild cards can fill, with every split of those gaps into jokers and
+  twos (jokers at the lowest wild places);
+- `layoff`: cards added to one meld: for a set, every count of naturals of
+  its rank and of jokers and twos; for a sequence, every wider window's
+  naturals held by the hand (and those that would replace the meld's wild
+  cards), with every count of jokers and twos added; `apply` places them;
+- `take_pile`: every meld above that holds the pile's top card, as a new meld
+  (`with` the rest) or added to a team meld (`onto`);
+- `deal`: dealing is chance; the list holds one representative, seed 0.
+
+Cost: building the candidates is linear in the hand for discards and draws,
+and bounded by windows x wild splits for melds (ranks x counts for sets); then
+every candidate costs one `apply`. A hand of 15 cards gives a few dozen
+candidates; after a big pile, a few hundred. `options` gives the candidates by
+verb without judging them, for an agent that needs only one legal action of a
+chosen verb.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from ..cards import JOKER, full_deck, is_red_three, rank_of, sort_key, suit_of
+from .actions import Action, apply
+from .context import ActionContext
+from .rules import Engine, MeldKind
+from .state import State
+from .verdict import REJECTED
+
+
+def legal_actions(engine: Engine, state: State) -> list[dict]:
+    """The JSON form of every legal action of `state`, one per equivalence class."""
+    return [action.json for action in legal(engine, state)]
+
+
+def legal(engine: Engine, state: State) -> list[Action]:
+    """Every legal action of `state` (see the module docstring), as Actions."""
+    return [action for group in options(engine, state).values() for action in group
+            if apply(engine, state, action)[1].verdict != REJECTED]
+
+
+SEARCHED = frozenset({"take_pile", "meld", "layoff"})   # the verbs whose candidates cost a search
+
+
+def options(engine: Engine, state: State, searched=SEARCHED) -> dict[str, list[Action]]:
+    """Candidate actions by verb, not yet judged: a superset of the legal ones
+    in canonical form. Empty groups are left out; of the verbs in SEARCHED,
+    only those in `searched` are looked for."""
+    out: dict[str, list[Action]] = {}
+
+    def add(verb: str, player: str, arg) -> None:
+        out.setdefault(verb, []).append(Action(player, verb, arg))
+
+    turn = state.turn
+    if state.ended is not None:
+        return out
+    table = state.table
+    if turn.phase == "deal":
+        add("deal", state.dealer, (0, None))
+        for team in table.teams:
+            add("exact_cut", table.teams[team][0], True)
+        return out
+    if not state.started:
+        add("misdeal", state.dealer, True)
+        for seat in table.seats:
+            for card in _distinct(c for c in state.players[seat].hand if is_red_three(c)):
+                add("replace_red_three", seat, card)
+    player = turn.player
+    if turn.asked == "asking":
+        for partner in table.partners(player):
+            add("answer", partner, "yes")
+            add("answer", partner, "no")
+        return out
+    if state.pending is not None:
+        add("challenge", player, True)
+    hand = state.players[player].hand
+    red_threes = _distinct(c for c in hand if is_red_three(c))
+    if state.started:
+        for card in red_threes:
+            add("replace_red_three", player, card)
+    for card in red_threes:
+        add("lay_down_red_three", player, card)
+    if turn.phase == "draw" or turn.took_pile:
+        add("draw", player, "stock")
+    if turn.phase == "draw":
+        if state.pile and "take_pile" in searched:
+            for cards, onto in _pile_takes(engine, state, player):
+                add("take_pile", player, (cards, onto))
+        return out
+    if turn.phase != "play":
+        return out
+    if turn.first and len(turn.drawn) == 1 and not turn.redrawn:
+        add("redraw", player, True)
+    if table.partners(player) and turn.asked is None:
+        add("ask_partner", player, True)
+    if "meld" in searched or "layoff" in searched:
+        ctx = ActionContext(engine, state, player)
+        usable = _usable(engine, state, player, ctx)
+        kinds = _kinds(engine, ctx)
+        if "meld" in searched:
+            for meld in melds(engine, kinds, usable):
+                add("meld", player, [meld])
+        if "layoff" in searched:
+            for index, cards in layoffs(engine, kinds, state.teams[state.team_of(player)].melds, usable):
+                add("layoff", player, [(index, cards)])
+    for card in _distinct(hand):
+        add("discard", player, card)
+    if turn.final:
+        add("end_turn", player, True)
+    return out
+
+
+# ------------------------------------------------------------------ helpers
+
+_ORDER = {card: sort_key(card) for card in full_deck(1, 1)}
+
+
+def _sorted(cards) -> list[str]:
+    return sorted(cards, key=_ORDER.__getitem__)
+
+
+def _distinct(cards) -> list[str]:
+    return _sorted(set(cards))
+
+
+def _usable(engine: Engine, state: State, player: str, ctx) -> list[str]:
+    """The hand cards that may be melded now (the pile's rest may not be, where the spec says so)."""
+    hand = _sorted(state.players[player].hand)
+    if state.turn.pile_cards and not engine.value("pile.rest_usable", ctx):
+        left = Counter(hand) - Counter(state.turn.pile_cards)
+        hand = _sorted(left.elements())
+    return hand
+
+
+def _kinds(engine: Engine, ctx) -> list[tuple[MeldKind, tuple[str, ...]]]:
+    """Each meld kind with the ranks it allows in this situation."""
+    return [(kind, engine.value(f"meld.{kind.name}.ranks", ctx)) for kind in engine.meld_kinds]
+
+
+class _Wilds:
+    """The wild cards at hand, by class: jokers, and twos (of a suit, or any)."""
+
+    def __init__(self, engine: Engine, cards: list[str]):
+        wild = engine.wild_set
+        self.jokers = [c for c in cards if c == JOKER and c in wild]
+        self.twos = [c for c in cards if c != JOKER and c in wild]
+        self.count = len(self.jokers) + len(self.twos)
+        self.engine = engine
+
+    def twos_for(self, suit: str | None) -> list[str]:
+        """The twos that may stand in a sequence of `suit` (any two for a set: suit None)."""
+        if suit is None or self.engine.value("wild.2.suit") == "any":
+            return sorted(self.twos, key=lambda c: (c[-1] != suit, _ORDER[c]))
+        return [c for c in self.twos if suit_of(c) == suit]
+
+    def splits(self, count: int, twos: list[str]):
+        """(jokers, twos) lists of `count` wild cards, every split, jokers first."""
+        for j in range(min(count, len(self.jokers)), -1, -1):
+            t = count - j
+            if t <= len(twos):
+                yield self.jokers[:j], twos[:t]
+
+
+def melds(engine: Engine, kinds, cards: list[str], must: str | None = None) -> list[list[str]]:
+    """Every new meld the cards can form, in canonical form (module docstring);
+    with `must`, only those holding that card."""
+    naturals = [c for c in cards if c not in engine.wild_set]
+    wilds = _Wilds(engine, cards)
+    natural_must = must if must is not None and must not in engine.wild_set and must != JOKER else None
+    found: dict[tuple, list[str]] = {}
+    for kind, ranks in kinds:
+        if kind.shape == "set":
+            new = _sets(kind, ranks, naturals, wilds, natural_must)
+        elif kind.shape == "sequence":
+            new = _sequences(kind, ranks, naturals, wilds, natural_must)
+        elif natural_must is None:
+            new = _wild_melds(kind, wilds)
+        else:
+            continue
+        for meld in new:
+            if must is None or must in meld:
+                found.setdefault(tuple(meld), meld)       # a sequence's order is its layout
+    return list(found.values())
+
+
+def _limits(kind: MeldKind) -> tuple[int, int]:
+    return kind.min_cards, kind.max_cards if kind.max_cards is not None else 10 ** 6
+
+
+def _colour_ok(kind: MeldKind, card: str) -> bool:
+    return kind.colors is None or ("red" if card[-1] in "dh" else "black") in kind.colors
+
+
+def _sets(kind: MeldKind, ranks, naturals: list[str], wilds: _Wilds, must: str | None):
+    low, high = _limits(kind)
+    twos = wilds.twos_for(None)
+    by_rank: dict[str, list[str]] = {}
+    for card in naturals:
+        if card != JOKER:
+            by_rank.setdefault(card[:-1], []).append(card)
+    for rank in ranks if must is None else [r for r in ranks if r == must[:-1]]:
+        same = [c for c in by_rank.get(rank, ()) if _colour_ok(kind, c)]
+        if len(same) < max(1, kind.min_naturals) or len(same) + min(kind.max_wilds, wilds.count) < low:
+            continue
+        groups = [[c for c in same if c[-1] == s] for s in "cdhs"] if kind.suits == "same" else [same]
+        for group in groups:
+            if must is not None and must in group:      # the card that must be in the meld comes first
+                group = [must] + [c for c in group if c != must] + [must] * (group.count(must) - 1)
+            for n in range(max(1, kind.min_naturals), len(group) + 1):
+                for w in range(0, kind.max_wilds + 1):
+                    if low <= n + w <= high:
+                        for jokers, two in wilds.splits(w, twos):
+                            yield group[:n] + jokers + two
+
+
+def _sequences(kind: MeldKind, ranks, naturals: list[str], wilds: _Wilds, must: str | None):
+    low, high = _limits(kind)
+    need = max(1, kind.min_naturals)
+    allowed = set(ranks)
+    by_suit: dict[str, dict[str, str]] = {}
+    for card in naturals:
+        if card != JOKER and card[:-1] in allowed and _colour_ok(kind, card):
+            by_suit.setdefault(card[-1], {})[card[:-1]] = card
+    count = len(ranks)
+    for suit, held in by_suit.items():
+        if must is not None and (must[-1] != suit or must[:-1] not in allowed):
+            continue
+        twos = wilds.twos_for(suit)
+        most = min(kind.max_wilds, len(wilds.jokers) + len(twos))
+        present = [r in held for r in ranks]
+        at = ranks.index(must[:-1]) if must is not None else None
+        for start in range(count if at is None else at + 1):
+            gaps = naturals_in = 0
+            for end in range(start, min(count, start + high)):
+                if present[end]:
+                    naturals_in += 1
+                else:
+                    gaps += 1
+                    if gaps > most:
+                        break
+                if end - start + 1 >= low and naturals_in >= need and (at is None or end >= at):
+                    window = ranks[start:end + 1]
+                    for jokers, two in wilds.splits(gaps, twos):
+                        fill = iter(jokers + two)
+                        yield [held[r] if present[start + i] else next(fill) for i, r in enumerate(window)]
+
+
+def _wild_melds(kind: MeldKind, wilds: _Wilds):
+    low, high = _limits(kind)
+    twos = wilds.twos_for(None)
+    for w in range(low, min(high, kind.max_wilds, len(wilds.jokers) + len(twos)) + 1):
+        yield from (jokers + two for jokers, two in wilds.splits(w, twos))
+
+
+def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | None = None) -> list[tuple[int, list[str]]]:
+    """(meld index, cards) for every addition of `cards` to one team meld, in
+    canonical form (module docstring); with `must`, only additions holding that card."""
+    wild = engine.wild_set
+    naturals = [c for c in cards if c not in wild]
+    wilds = _Wilds(engine, cards)
+    allowed = {kind.name: (kind, ranks) for kind, ranks in kinds}
+    out = []
+    for index, meld in enumerate(team_melds):
+        if meld.kind not in allowed:
+            continue
+        kind, ranks = allowed[meld.kind]
+        seen = set()
+        for added in _additions(engine, kind, ranks, meld.cards, naturals, wilds, must):
+            key = tuple(sorted(added))
+            if added and key not in seen and (must is None or must in added):
+                seen.add(key)
+                out.append((index, added))
+    return out
+
+
+def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], naturals: list[str], wilds: _Wilds,
+               must: str | None):
+    wild = engine.wild_set
+    own_naturals = [c for c in meld_cards if c not in wild]
+    room = kind.max_wilds - (len(meld_cards) - len(own_naturals))
+    if kind.shape == "wilds":
+        twos = wilds.twos_for(None)
+        for w in range(1, min(room, wilds.count) + 1):
+            yield from (j + t for j, t in wilds.splits(w, twos))
+        return
+    if not own_naturals:
+        return
+    rank, suit = rank_of(own_naturals[0]), suit_of(own_naturals[0])
+    natural_must = must is not None and must not in wild
+    if kind.shape == "set":
+        if natural_must and rank_of(must) != rank:
+            return
+        same = [c for c in naturals if c != JOKER and c[:-1] == rank and _colour_ok(kind, c)
+                and (kind.suits != "same" or c[-1] == suit)]
+        if natural_must and must in same:
+            same.remove(must)
+            same.insert(0, must)
+        twos = wilds.twos_for(None)
+        for n in range(len(same) + 1):
+            for w in range(0, max(0, room) + 1):
+                for j, t in wilds.splits(w, twos):
+                    yield same[:n] + j + t
+        return
+    # a sequence: the naturals of a wider window (its new ends held by the hand), and wild cards
+    if natural_must and suit_of(must) != suit:
+        return
+    held = {c[:-1]: c for c in naturals if c != JOKER and c[-1] == suit and c[:-1] in ranks}
+    first = next(i for i, c in enumerate(meld_cards) if c not in wild)
+    low = ranks.index(rank_of(meld_cards[first])) - first
+    high = low + len(meld_cards) - 1
+    replacing = [r for i, r in enumerate(ranks[low:high + 1]) if meld_cards[i] in wild and r in held]
+    twos = wilds.twos_for(suit)
+    spare = len(wilds.jokers) + len(twos)
+    budget = spare + (len(meld_cards) - len(own_naturals))
+    starts = [low] + [s for s in range(low - 1, -1, -1) if ranks[s] in held]
+    ends = [high] + [e for e in range(high + 1, len(ranks)) if ranks[e] in held]
+    for start in starts:
+        below = ranks[start:low]
+        gaps_below = sum(1 for r in below if r not in held)
+        if gaps_below > budget:
+            break
+        for end in ends:
+            above = ranks[high + 1:end + 1]
+            if gaps_below + sum(1 for r in above if r not in held) > budget:
+                break
+            new = [held[r] for r in below + above if r in held]
+            for k in range(len(replacing) + 1):
+                for swapped in combinations(replacing, k):
+                    base = new + [held[r] for r in swapped]
+                    for w in range(0, min(room, spare) + 1):
+                        for j, t in wilds.splits(w, twos):
+                            yield base + j + t
+
+
+def _pile_takes(engine: Engine, state: State, player: str):
+    """(hand cards, onto) for every canonical meld or addition holding the pile's top card."""
+    top = state.pile[-1]
+    hand = _sorted(state.players[player].hand)
+    ctx = ActionContext(engine, state, player)
+    kinds = _kinds(engine, ctx)
+    pool = _sorted(hand + [top])
+    for meld in melds(engine, kinds, pool, must=top):
+        rest = list(meld)
+        rest.remove(top)
+        yield rest, None
+    team_melds = state.teams[state.team_of(player)].melds
+    for index, added in layoffs(engine, kinds, team_melds, pool, must=top):
+        rest = list(added)
+        rest.remove(top)
+        yield rest, index

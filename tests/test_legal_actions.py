@@ -1,0 +1,177 @@
+"""legal_actions agrees with apply, on every ruleset, in states reached by self-play:
+
+- every action it lists is accepted (or penalised), and none is listed twice;
+- a random action that apply rejects is not listed;
+- a random action that apply accepts, in the canonical form of
+  canastra_ref.engine.legal (one meld; a wild card only where the hand holds
+  no natural card of its place), has an equivalent listed: the same verb and
+  reason, and the same meld on the table up to the equivalence the module
+  documents (which copies of a set's naturals, which wild card of a class).
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from canastra_ref.cards import JOKER
+from canastra_ref.dsl.loader import available
+from canastra_ref.engine.actions import apply
+from canastra_ref.engine.agent import RandomAgent
+from canastra_ref.engine.deal import new_hand
+from canastra_ref.engine.legal import legal, legal_actions
+from canastra_ref.engine.rules import engine_for
+from canastra_ref.engine.verdict import REJECTED
+from canastra_ref.errors import InputError
+
+RULESETS = available()
+
+
+def reached_state(engine, seed: int, steps: int):
+    """A state `steps` agent plans into a hand dealt from `seed`."""
+    rng = random.Random(seed)
+    agent = RandomAgent(engine, rng)
+    state = new_hand(engine)
+    for _ in range(steps):
+        plan = agent.step(state)
+        if not plan or plan[-1][1].ended is not None:
+            break
+        state = plan[-1][1]
+    return state
+
+
+def meld_signature(engine, meld) -> tuple:
+    """A meld up to the documented equivalence: its kind, each place natural
+    (rank, and suit where it matters) or wild, and its counts of jokers and twos."""
+    kind = engine.meld_kind(meld.kind)
+    keep_suit = kind is not None and (kind.shape == "sequence" or kind.suits == "same")
+    places = tuple("W" if c in engine.wild_set else (c if keep_suit else c[:-1]) for c in meld.cards)
+    if kind is not None and kind.shape != "sequence":
+        places = tuple(sorted(places))
+    jokers = sum(1 for c in meld.cards if c == JOKER and c in engine.wild_set)
+    twos = sum(1 for c in meld.cards if c in engine.wild_set) - jokers
+    return meld.kind, places, jokers, twos
+
+
+def outcome(engine, state, action) -> tuple | None:
+    """What an accepted action did, up to equivalence (None when rejected)."""
+    new, verdict = apply(engine, state, action)
+    if verdict.verdict == REJECTED:
+        return None
+    team = state.team_of(action["player"])
+    melds = tuple(meld_signature(engine, m) for m in new.teams[team].melds)
+    verb = next(k for k in action if k != "player")
+    detail = action[verb] if verb in ("discard", "answer", "replace_red_three", "lay_down_red_three") else None
+    return action["player"], verb, verdict.reason, detail, melds
+
+
+def canonical(engine, state, action) -> bool:
+    """Whether an accepted meld, layoff or pile take is in the canonical form:
+    no wild card stands where the player's hand (after it) holds the natural."""
+    new, _ = apply(engine, state, action)
+    player = action["player"]
+    hand = set(new.players[player].hand)
+    for meld in new.teams[state.team_of(player)].melds:
+        kind = engine.meld_kind(meld.kind)
+        if kind is None or kind.shape != "sequence":
+            continue
+        naturals = [c for c in meld.cards if c not in engine.wild_set]
+        first = meld.cards.index(naturals[0])
+        ranks = engine.value(f"meld.{kind.name}.ranks")
+        start = ranks.index(naturals[0][:-1]) - first
+        for i, card in enumerate(meld.cards):
+            if card in engine.wild_set and 0 <= start + i < len(ranks) and ranks[start + i] + naturals[0][-1] in hand:
+                return False
+    return True
+
+
+def _related(rng: random.Random, cards: list[str], anchor: str, k: int) -> list[str]:
+    """Up to k cards like `anchor` (its rank, or its suit within three ranks), or
+    wild-looking cards, shuffled: random, yet often near a meld."""
+    from canastra_ref.cards import RANKS
+    def near(c):
+        if c == JOKER or c[0] == "2" or anchor == JOKER:
+            return True
+        if c[:-1] == anchor[:-1]:
+            return True
+        return c[-1] == anchor[-1] and abs(RANKS.index(c[:-1]) - RANKS.index(anchor[:-1])) <= 3
+    pool = [c for c in cards if near(c)]
+    rng.shuffle(pool)
+    return pool[:k]
+
+
+def random_action(rng: random.Random, state) -> dict:
+    """An action of the player to move, built from the cards at hand: most are
+    rejected, and many melds, layoffs and pile takes are accepted."""
+    player = state.turn.player
+    hand = list(state.players[player].hand)
+    melds = state.teams[state.team_of(player)].melds
+    choice = rng.randrange(7)
+    if choice == 0 or not hand:
+        return {"player": player, "discard": rng.choice(hand) if hand else "4h"}
+    if choice == 1:
+        anchor = rng.choice(hand)
+        rest = list(hand)
+        rest.remove(anchor)
+        return {"player": player, "meld": [[anchor] + _related(rng, rest, anchor, rng.randrange(2, 6))]}
+    if choice == 2 and melds:
+        index = rng.randrange(len(melds))
+        anchor = rng.choice(melds[index].cards)
+        return {"player": player, "layoff": {"meld": index, "cards": _related(rng, hand, anchor, rng.randrange(1, 4))}}
+    if choice == 3 and state.pile:
+        return {"player": player, "take_pile": {"with": _related(rng, hand, state.pile[-1], rng.randrange(1, 4))}}
+    if choice == 4 and melds:
+        return {"player": player, "take_pile": {"onto": rng.randrange(len(melds)),
+                                                 "with": _related(rng, hand, state.pile[-1] if state.pile else "4h",
+                                                                  rng.randrange(0, 2))}}
+    if choice == 5:
+        return {"player": player, "draw": "stock"}
+    return {"player": rng.choice(list(state.table.seats)), rng.choice(["ask_partner", "redraw", "end_turn",
+                                                                       "challenge"]): True}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 60))
+def test_listed_actions_are_accepted_and_distinct(ruleset, seed, steps):
+    engine = engine_for(ruleset)
+    state = reached_state(engine, seed, steps)
+    listed = legal(engine, state)
+    assert listed or state.ended is not None
+    keys = [json.dumps(a.json, sort_keys=True) for a in listed]
+    assert len(keys) == len(set(keys)), "an action is listed twice"
+    for action in listed:
+        _, verdict = apply(engine, state, action.json)
+        assert verdict.verdict != REJECTED, (action.json, verdict.reason)
+    assert legal_actions(engine, state) == [a.json for a in listed]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 60), tries=st.integers(0, 2 ** 31))
+def test_random_actions_agree_with_the_list(ruleset, seed, steps, tries):
+    engine = engine_for(ruleset)
+    state = reached_state(engine, seed, steps)
+    if state.ended is not None:
+        return
+    listed = legal_actions(engine, state)
+    exact = {json.dumps(a, sort_keys=True) for a in listed}
+    outcomes = {outcome(engine, state, a) for a in listed}
+    rng = random.Random(tries)
+    for _ in range(30):
+        action = random_action(rng, state)
+        try:
+            new, verdict = apply(engine, state, action)
+        except InputError:                   # malformed (an empty layoff): never listed either
+            assert json.dumps(action, sort_keys=True) not in exact
+            continue
+        if verdict.verdict == REJECTED:
+            assert json.dumps(action, sort_keys=True) not in exact, (action, verdict.reason)
+            continue
+        if "meld" in action and len(action["meld"]) > 1:
+            continue
+        if not canonical(engine, state, action):
+            continue
+        assert outcome(engine, state, action) in outcomes, (action, verdict.reason)
