@@ -20,7 +20,7 @@ from . import ast
 from . import settings as registry
 from .expr import Compiled, Compiler
 from .model import RuleClause, Ruleset, SettingRules
-from .overlap import may_overlap
+from .overlap import DISJOINT, OVERLAP, candidate_pairs, conjunction, relation
 
 
 @dataclass
@@ -299,13 +299,49 @@ def _entities(clauses: list[ast.Clause], kind: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+class _Memo:
+    """Work shared by builds of the same clause objects (every reading of a
+    spec in `canastra check`, every mutant of `canastra mutate`, which shares
+    all clauses but one): compiled clauses, their conjunctions and the relation
+    of clause pairs. Keys are object ids; the objects are kept in the values so
+    that an id is never reused while its entry lives. The result also depends
+    on the helper definitions and the kinds in force, which are in the keys."""
+    LIMIT = 200_000
+
+    def __init__(self):
+        self.entries: dict[tuple, tuple] = {}
+
+    def get(self, key: tuple, keep: tuple, compute):
+        entry = self.entries.get(key)
+        if entry is None:
+            if len(self.entries) > self.LIMIT:
+                self.entries.clear()
+            try:
+                entry = (keep, compute(), None)
+            except SpecError as exc:
+                entry = (keep, None, exc)
+            self.entries[key] = entry
+        if entry[2] is not None:
+            raise entry[2]
+        return entry[1]
+
+
+_MEMO = _Memo()
+
+
 def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> dict[str, SettingRules]:
+    helpers = tuple(definitions.values())
+    helpers_key = tuple(map(id, helpers))
     by_path: dict[str, list[RuleClause]] = {}
     for clause in clauses:
         setting = registry.find(clause.setting)
-        compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
+
+        def compile_it(clause=clause, setting=setting):
+            compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
+            return _compile_clause(clause, setting, compiler, definitions)
         try:
-            rule = _compile_clause(clause, setting, compiler, definitions)
+            rule = _MEMO.get(("clause", id(clause), helpers_key, meld_kinds, canastra_kinds),
+                             (clause, helpers), compile_it)
         except SpecError as exc:
             ctx.errors.append(exc)
             ctx.failed.add(clause.setting)
@@ -313,8 +349,8 @@ def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> 
         by_path.setdefault(clause.setting, []).append(rule)
     rules = {}
     for path, group in by_path.items():
-        _check_overlaps(ctx, path, group, definitions)
-        rules[path] = SettingRules(registry.find(path), path, tuple(group))
+        disjoint = _check_overlaps(ctx, path, group, definitions, helpers, helpers_key)
+        rules[path] = SettingRules(registry.find(path), path, tuple(group), first_match=disjoint)
     return rules
 
 
@@ -415,17 +451,32 @@ def _item_text(item) -> str:
     return "?"
 
 
-def _check_overlaps(ctx, path: str, group: list[RuleClause], definitions) -> None:
+def _check_overlaps(ctx, path: str, group: list[RuleClause], definitions, helpers, helpers_key) -> bool:
+    """Report clauses (or exceptions) of one setting that can apply at once;
+    returns whether every pair provably excludes each other, so that deciding
+    the setting may stop at the first clause that applies."""
+    if len(group) == 1:
+        return True
+
+    def atoms(clause):
+        return _MEMO.get(("atoms", id(clause), helpers_key), (clause, helpers),
+                         lambda: conjunction(clause, definitions))
+    disjoint = True
     for exceptional in (False, True):
         members = [c for c in group if c.exception == exceptional]
-        for i, a in enumerate(members):
-            for b in members[i + 1:]:
-                if may_overlap(a.clause, b.clause, definitions):
-                    what = "exceptions" if exceptional else "clauses"
-                    ctx.error(f"contradictory {what}: '{path}' is set here and at line {a.clause.pos.line} "
-                              f"and both can apply at once", b.clause.pos,
-                              expected="conditions that exclude each other ('when' / 'unless'), "
-                                       "different readings ('under'), or one of them marked 'exception'")
+        conjunctions = [atoms(c.clause) for c in members]
+        for i, j in sorted(candidate_pairs(conjunctions)):
+            a, b = members[i], members[j]
+            found = _MEMO.get(("pair", id(a.clause), id(b.clause), helpers_key), (a.clause, b.clause, helpers),
+                              lambda: relation(a.clause, b.clause, conjunctions[i], conjunctions[j]))
+            if found == OVERLAP:
+                what = "exceptions" if exceptional else "clauses"
+                ctx.error(f"contradictory {what}: '{path}' is set here and at line {a.clause.pos.line} "
+                          f"and both can apply at once", b.clause.pos,
+                          expected="conditions that exclude each other ('when' / 'unless'), "
+                                   "different readings ('under'), or one of them marked 'exception'")
+            disjoint = disjoint and found == DISJOINT
+    return disjoint
 
 
 def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes) -> None:

@@ -58,6 +58,7 @@ class SettingRules:
     setting: Setting
     path: str
     clauses: tuple[RuleClause, ...]
+    first_match: bool = False      # the static check proved no two clauses (nor exceptions) apply at once
     _constant: Decision | None = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -71,23 +72,34 @@ class SettingRules:
     def decide(self, ctx) -> Decision:
         if self._constant is not None:
             return self._constant
-        exceptions = [c for c in self.clauses if c.exception and c.applies(ctx)]
-        if len(exceptions) > 1:
-            raise _conflict(self.path, exceptions, "exceptions")
-        if exceptions:
-            chosen = exceptions[0]
-        else:
-            ordinary = [c for c in self.clauses if not c.exception and c.applies(ctx)]
-            if len(ordinary) > 1:
-                raise _conflict(self.path, ordinary, "clauses")
-            if not ordinary:
-                if self.setting.required:
-                    where = ", ".join(f"{c.label} ({c.clause.pos})" for c in self.clauses)
-                    raise RuleError(f"no clause of '{self.path}' applies in this situation "
-                                    f"(its clauses: {where})")
-                return Decision(self.path, self.setting.default, None, ())
-            chosen = ordinary[0]
+        chosen = self._first(ctx) if self.first_match else self._only(ctx)
+        if chosen is None:
+            if self.setting.required:
+                where = ", ".join(f"{c.label} ({c.clause.pos})" for c in self.clauses)
+                raise RuleError(f"no clause of '{self.path}' applies in this situation "
+                                f"(its clauses: {where})")
+            return Decision(self.path, self.setting.default, None, ())
         return Decision(self.path, chosen.evaluate(ctx), chosen.label, chosen.cites)
+
+    def _only(self, ctx) -> RuleClause | None:
+        """The applicable exception, else the applicable ordinary clause; two
+        applicable at once are an error."""
+        for exceptional in (True, False):
+            found = [c for c in self.clauses if c.exception == exceptional and c.applies(ctx)]
+            if len(found) > 1:
+                raise _conflict(self.path, found, "exceptions" if exceptional else "clauses")
+            if found:
+                return found[0]
+        return None
+
+    def _first(self, ctx) -> RuleClause | None:
+        """_only() for clauses the static check proved pairwise exclusive: the
+        first that applies is the only one, so the rest are not evaluated."""
+        for exceptional in (True, False):
+            for clause in self.clauses:
+                if clause.exception == exceptional and clause.applies(ctx):
+                    return clause
+        return None
 
 
 def _conflict(path: str, clauses, what: str) -> RuleError:
