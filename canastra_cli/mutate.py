@@ -10,23 +10,24 @@ from .common import EXIT_FAILED, EXIT_OK, print_json
 
 def cmd_mutate(args) -> int:
     from canastra_conformance.fixtures import load_all
-    from canastra_conformance.mutation import equivalents, run
+    from canastra_conformance.mutation import equivalents, run_all
     from canastra_ref.dsl.loader import available
     rulesets = [args.ruleset] if args.ruleset else available()
     for ruleset in rulesets:
         if ruleset not in available():
             raise CanastraError(f"unknown ruleset '{ruleset}'", expected="one of: " + ", ".join(available()))
+    if args.jobs is not None and args.jobs < 1:
+        raise CanastraError(f"--jobs {args.jobs}: the number of processes is at least 1")
     cases = load_all()
     known = equivalents()
     tty = sys.stderr.isatty()
-    reports = []
-    for ruleset in rulesets:
-        def progress(done, total, ruleset=ruleset):
-            if tty:
-                print(f"\r{ruleset}: mutant {done}/{total}", end="", file=sys.stderr, flush=True)
-        reports.append(run(ruleset, cases, progress))
+
+    def progress(done, total):
         if tty:
-            print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+            print(f"\rmutant {done}/{total}", end="", file=sys.stderr, flush=True)
+    reports = run_all(rulesets, cases, jobs=args.jobs, select=not args.exhaustive, progress=progress)
+    if tty:
+        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     data = [r.to_json(known) for r in reports]
     if args.format == "json":
         print_json(data)
@@ -54,4 +55,9 @@ def register(sub) -> None:
                                    "survivor is not listed as equivalent in conformance/mutants-equivalent.yaml.")
     p.add_argument("ruleset", nargs="?", help="one ruleset (default: all)")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="processes judging mutants (default: one per core; 1 judges them in this process)")
+    p.add_argument("--exhaustive", action="store_true",
+                   help="run every case against every mutant, not only the cases whose recorded decisions read "
+                        "a setting the mutant changes (slower; the kills are the same)")
     p.set_defaults(func=cmd_mutate)

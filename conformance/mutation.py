@@ -10,16 +10,28 @@ against the reference built from each mutant; a mutant is killed when some
 case's behaviour grade changes. Survivors
 are listed; conformance/mutants-equivalent.yaml names those judged equivalent,
 each with its reason.
+
+Only the cases that can notice a mutant are run against it: each case is run
+once on the unmutated specs with every setting its decisions read recorded
+(the engine built for it included), and a mutant runs the cases that read a
+setting it changes, plus any case that fails even unmutated. A case that
+reads none of them takes the very same decisions under the mutant, so its
+grade cannot change; a mutant that changes the ruleset's meld, canastra or
+scoring kinds runs every case. The kills are exactly those of running every
+case (tests/test_mutation.py compares them), and the mutants are judged in a
+process pool.
 """
 from __future__ import annotations
 
 import dataclasses
+import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from canastra_ref.dsl import ast
 from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.build import build
-from canastra_ref.dsl.loader import files_for, spec_file
+from canastra_ref.dsl.loader import available, files_for, load, spec_file
 from canastra_ref.engine.rules import Engine
 from canastra_ref.errors import CanastraError, ErrorList
 from canastra_ref.protocol import handle
@@ -38,6 +50,7 @@ class Mutant:
     description: str
     spec: ast.SpecFile            # the mutated file (rulesets extending it see the mutation too)
     clause: ast.Clause | None = None
+    settings: frozenset = frozenset()   # the settings whose clauses it changes
     status: str = "pending"       # killed | survived | stillborn
     killed_by: str = ""
 
@@ -126,7 +139,8 @@ def mutants(ruleset: str) -> list[Mutant]:
 
         def variant(new_clause, op, detail, text):
             changed = clauses[:i] + [new_clause] + clauses[i + 1:]
-            out.append(Mutant(f"{where}:{op}:{detail}", f"{label}: {text}", with_clauses(changed), clause))
+            out.append(Mutant(f"{where}:{op}:{detail}", f"{label}: {text}", with_clauses(changed), clause,
+                              frozenset({clause.setting})))
 
         # the value
         setting = registry.find(clause.setting)
@@ -164,7 +178,8 @@ def mutants(ruleset: str) -> list[Mutant]:
                         f"condition {g}: {detail}")
         # dropping the clause
         changed = clauses[:i] + clauses[i + 1:]
-        out.append(Mutant(f"{where}:drop", f"{label}: clause dropped", with_clauses(changed), clause))
+        out.append(Mutant(f"{where}:drop", f"{label}: clause dropped", with_clauses(changed), clause,
+                          frozenset({clause.setting})))
     # swapping the readings of each dispute declared in this file
     for dispute in spec.disputes:
         names = [r.name for r in dispute.readings]
@@ -174,9 +189,10 @@ def mutants(ruleset: str) -> list[Mutant]:
                                                    else g.reading)
                                if g.kind == "under" and g.dispute == dispute.name else g for g in clause.guards)
                 return dataclasses.replace(clause, guards=guards)
+            guarded = frozenset(c.setting for c in clauses if any(d == dispute.name for d, _ in c.readings))
             out.append(Mutant(f"{ruleset}:dispute.{dispute.name}:swap:{a}-{b}",
                               f"dispute {dispute.name}: readings {a} and {b} swapped",
-                              with_clauses([swap(c) for c in clauses])))
+                              with_clauses([swap(c) for c in clauses]), settings=guarded))
     return out
 
 
@@ -187,28 +203,81 @@ def _chain(mutant: Mutant, ruleset: str) -> list[ast.SpecFile]:
     return [mutant.spec if f.ruleset == mutant.spec.ruleset else f for f in files_for(spec_file(ruleset))]
 
 
-def _factory(mutant: Mutant):
+def _factory(built: dict):
+    """The engine factory of a mutant whose rulesets are `built`: (ruleset, readings) -> Ruleset."""
     engines: dict = {}
 
     def factory(ruleset: str, readings: tuple):
         key = (ruleset, readings)
         if key not in engines:
-            engines[key] = Engine(build(_chain(mutant, ruleset), dict(readings)))
+            engines[key] = Engine(built[key])
         return engines[key]
     return factory
 
 
-def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict]) -> None:
+def _kinds(ruleset) -> tuple:
+    return ruleset.meld_kinds, ruleset.canastra_kinds, ruleset.score_terms
+
+
+class _Recording:
+    """A ruleset that notes every setting decided through it."""
+
+    def __init__(self, ruleset, reads: set):
+        self._ruleset, self._reads = ruleset, reads
+
+    def decide(self, path: str, ctx=None):
+        self._reads.add(path)
+        return self._ruleset.decide(path, ctx)
+
+    def value(self, path: str, ctx=None):
+        return self.decide(path, ctx).value
+
+    def __getattr__(self, name):
+        return getattr(self._ruleset, name)
+
+
+@dataclass
+class Baseline:
+    """What the unmutated specs do with the cases: the settings each case's
+    decisions read, and the cases that fail even unmutated."""
+    reads: dict[str, frozenset]
+    failing: frozenset
+
+
+def baseline(cases: list[Case], messages: dict[str, dict]) -> Baseline:
+    reads, failing = {}, set()
+    for case in cases:
+        seen: set[str] = set()
+
+        def factory(ruleset: str, readings: tuple, seen=seen):
+            # a fresh engine: nothing it caches hides a setting from the record
+            return Engine(_Recording(load(ruleset, dict(readings)), seen))
+        try:
+            answer = handle(messages[case.id], engine_factory=factory)
+            passed = grade(case, answer).status == PASSED
+        except (ErrorList, CanastraError):
+            passed = False
+        reads[case.id] = frozenset(seen)
+        if not passed:
+            failing.add(case.id)
+    return Baseline(reads, frozenset(failing))
+
+
+def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: Baseline | None = None) -> None:
+    """Run the cases against the mutant; with `known`, only those that can notice it."""
+    wanted = {(r, ()) for r in {c.ruleset for c in cases} | {mutant.spec.ruleset}}
+    wanted |= {(c.ruleset, tuple(sorted(c.reading.items()))) for c in cases if c.reading}
+    built = {}
     try:
-        for ruleset in sorted({c.ruleset for c in cases} | {mutant.spec.ruleset}):
-            build(_chain(mutant, ruleset), {})
-        for case in cases:
-            if case.reading:
-                build(_chain(mutant, case.ruleset), dict(case.reading))
+        for ruleset, readings in sorted(wanted):
+            built[ruleset, readings] = build(_chain(mutant, ruleset), dict(readings))
     except (ErrorList, CanastraError):
         mutant.status = "stillborn"
         return
-    factory = _factory(mutant)
+    same_kinds = all(_kinds(model) == _kinds(load(r, dict(readings))) for (r, readings), model in built.items())
+    if known is not None and same_kinds:
+        cases = [c for c in cases if c.id in known.failing or known.reads[c.id] & mutant.settings]
+    factory = _factory(built)
     for case in cases:
         try:
             answer = handle(messages[case.id], engine_factory=factory)
@@ -223,20 +292,59 @@ def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict]) -> None:
 
 def affected(ruleset: str) -> set[str]:
     """The ruleset and every ruleset that extends it (and so inherits its clauses)."""
-    from canastra_ref.dsl.loader import available
     return {r for r in available() if any(f.ruleset == ruleset for f in files_for(spec_file(r)))}
 
 
-def run(ruleset: str, cases: list[Case], progress=None) -> Report:
-    family = affected(ruleset)
+# The work a pool process needs, set once per process by _start (or inherited).
+_WORK: dict = {}
+
+
+def _start(cases: list[Case], known: Baseline | None) -> None:
+    _WORK.update(cases=cases, known=known, messages={c.id: message_for(c) for c in cases}, mutants={})
+
+
+def _judge_one(ruleset: str, index: int) -> tuple[str, str, str]:
+    if ruleset not in _WORK["mutants"]:
+        family = affected(ruleset)
+        _WORK["mutants"][ruleset] = (mutants(ruleset), [c for c in _WORK["cases"] if c.ruleset in family])
+    found, mine = _WORK["mutants"][ruleset]
+    mutant = found[index]
+    judge(mutant, mine, _WORK["messages"], _WORK["known"])
+    return mutant.id, mutant.status, mutant.killed_by
+
+
+def run_all(rulesets: list[str], cases: list[Case], jobs: int | None = None, select: bool = True,
+            progress=None) -> list[Report]:
+    """The mutation reports of `rulesets`, mutants judged in `jobs` processes
+    (default: one per core; 1 runs them here). `select`: run each mutant only
+    against the cases that can notice it (the same kills, much sooner)."""
+    jobs = jobs or os.cpu_count() or 1
+    family = set().union(*(affected(r) for r in rulesets)) if rulesets else set()
     mine = [c for c in cases if c.ruleset in family]
-    messages = {c.id: message_for(c) for c in mine}
-    report = Report(ruleset, mutants(ruleset))
-    for i, mutant in enumerate(report.mutants):
-        judge(mutant, mine, messages)
-        if progress:
-            progress(i + 1, len(report.mutants))
-    return report
+    known = baseline(mine, {c.id: message_for(c) for c in mine}) if select else None
+    reports = [Report(r, mutants(r)) for r in rulesets]
+    work = [(report, i) for report in reports for i in range(len(report.mutants))]
+    _start(mine, known)
+    done = 0
+    if jobs == 1:
+        results = (_judge_one(report.ruleset, i) for report, i in work)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(jobs, initializer=_start, initargs=(mine, known))
+        results = pool.map(_judge_one, [r.ruleset for r, _ in work], [i for _, i in work],
+                           chunksize=max(1, len(work) // (jobs * 16)))
+    try:
+        for (report, i), (mutant_id, status, killed_by) in zip(work, results):
+            mutant = report.mutants[i]
+            assert mutant.id == mutant_id
+            mutant.status, mutant.killed_by = status, killed_by
+            done += 1
+            if progress:
+                progress(done, len(work))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return reports
 
 
 def equivalents() -> dict[str, str]:

@@ -67,17 +67,16 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
     rest take their defaults). Raises ErrorList on semantic errors and
     InputError for an unknown dispute or reading in `readings`."""
     ctx = _Context(files, [])
-    articles, disputes, definitions = _inventory(ctx)
+    (articles, disputes, definitions, clauses, guards), before, after = _MEMO.get(
+        ("chain",) + tuple(map(id, files)), tuple(files), lambda: _chain_facts(files))
+    ctx.errors += before
     selection = _select_readings(disputes, readings or {})
-    clauses = _compose_clauses(ctx, articles, disputes)
-    active = [c for c in clauses if all(selection.get(d) == r for d, r in c.readings)]
-    meld_kinds = _entities(active, "meld")
-    canastra_kinds = _entities(active, "canastra")
-    score_terms = _entities(active, "score")
+    active = [c for c, under in zip(clauses, guards) if all(selection.get(d) == r for d, r in under)]
+    meld_kinds, canastra_kinds, score_terms = _entities(active)
     rules = _compile_settings(ctx, active, definitions, meld_kinds, canastra_kinds)
     unstated = _compose_unstated(ctx, rules)
     _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
-    _check_accounted(ctx, articles, [c for f in files for c in f.clauses], definitions)
+    ctx.errors += after
     if ctx.errors:
         # errors about the ruleset as a whole (reported at its header) come last:
         # they are often consequences of a mistake reported on its own line
@@ -95,6 +94,20 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
         all_clauses=tuple(clauses), definitions=definitions,
         meld_kinds=meld_kinds, canastra_kinds=canastra_kinds, score_terms=score_terms,
         unstated=unstated)
+
+
+def _chain_facts(files: list[ast.SpecFile]):
+    """What a chain of files gives whatever the readings: its inventory and
+    composed clauses, the errors found on the way, and the errors of articles
+    no clause accounts for (reported last)."""
+    ctx = _Context(files, [])
+    articles, disputes, definitions = _inventory(ctx)
+    clauses = _compose_clauses(ctx, articles, disputes)
+    before = list(ctx.errors)
+    del ctx.errors[:]
+    _check_accounted(ctx, articles, [c for f in files for c in f.clauses], definitions)
+    guards = [c.readings for c in clauses]
+    return (articles, disputes, definitions, clauses, guards), before, list(ctx.errors)
 
 
 def _count(items, noun: str) -> str:
@@ -290,13 +303,14 @@ def _setting_hint(path: str) -> str:
     return "a setting under one of: " + ", ".join(heads)
 
 
-def _entities(clauses: list[ast.Clause], kind: str) -> tuple[str, ...]:
-    names: dict[str, None] = {}
+def _entities(clauses: list[ast.Clause]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The meld kinds, canastra kinds and scoring terms the clauses name, in order of first mention."""
+    names: dict[str, dict[str, None]] = {"meld": {}, "canastra": {}, "score": {}}
     for clause in clauses:
         found = registry.entity(clause.setting)
-        if found and found[0] == kind:
-            names.setdefault(found[1], None)
-    return tuple(names)
+        if found:
+            names[found[0]].setdefault(found[1], None)
+    return tuple(names["meld"]), tuple(names["canastra"]), tuple(names["score"])
 
 
 class _Memo:
@@ -349,8 +363,13 @@ def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> 
         by_path.setdefault(clause.setting, []).append(rule)
     rules = {}
     for path, group in by_path.items():
-        disjoint = _check_overlaps(ctx, path, group, definitions, helpers, helpers_key)
-        rules[path] = SettingRules(registry.find(path), path, tuple(group), first_match=disjoint)
+        def check(path=path, group=group):
+            found = _Context(ctx.files, [])
+            disjoint = _check_overlaps(found, path, group, definitions, helpers, helpers_key)
+            return SettingRules(registry.find(path), path, tuple(group), first_match=disjoint), found.errors
+        rules[path], errors = _MEMO.get(("setting", helpers_key) + tuple(map(id, group)), (tuple(group), helpers),
+                                        check)
+        ctx.errors += errors
     return rules
 
 

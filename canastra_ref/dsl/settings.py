@@ -310,6 +310,7 @@ def find(path: str) -> Setting | None:
     return None
 
 
+@lru_cache(maxsize=None)
 def entity(path: str) -> tuple[str, str] | None:
     """('meld', 'aces') for meld.aces.ranks; ('canastra', 'real') ...; ('score', 'table')."""
     parts = path.split(".")
