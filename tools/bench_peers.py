@@ -76,7 +76,7 @@ class OurReplay(Subject):
         self.hands: list[tuple[object, list]] = []
 
         def observe(before, action, after, verdict):
-            if before.turn.phase == "deal" and "deal" in action:
+            if action.verb == "deal":
                 self.hands.append((before, []))
             self.hands[-1][1].append(action)
 

@@ -34,14 +34,14 @@ class RandomAgent:
         self.pile_chance, self.meld_chance = pile_chance, meld_chance
 
     # ------------------------------------------------------------------ API
-    def step(self, state: State) -> list[tuple[dict, State, object]]:
+    def step(self, state: State) -> list[tuple[Action, State, object]]:
         """Play the next short plan: (action, state after it, verdict) for each
-        action, all of them accepted or penalised."""
-        return [(action.json, new, verdict) for action, new, verdict in self._plan(state)]
+        action, all of them accepted or penalised (action.json is its JSON form)."""
+        return self._plan(state)
 
     def next_actions(self, state: State) -> list[dict]:
         """The JSON actions of the next plan (at least one while the hand goes on)."""
-        return [action for action, _, _ in self.step(state)]
+        return [action.json for action, _, _ in self.step(state)]
 
     # ------------------------------------------------------------- choosing
     def _first(self, state: State, candidates: list[Action], shuffle: bool = True):
@@ -108,6 +108,7 @@ class RandomAgent:
             scratch = choice[1]
             if scratch.ended is not None:
                 return plan
+        if plan:
             scratch_opts = options(self.engine, scratch, searched=())
         if scratch.turn.final:
             choice = self._first(scratch, scratch_opts.get("end_turn", []))

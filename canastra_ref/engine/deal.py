@@ -65,8 +65,8 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
     state.stock, state.pile, state.aside = order[position:], [], []
     if act.value("pile.start") == "upcard":
         while state.stock:
-            card = state.stock.pop(0)
-            state.pile.append(card)
+            card = state.stock_w().pop(0)
+            state.pile_w().append(card)
             if not act.value("pile.upcard_covered", CardContext(act.engine, card)):
                 break
     act.decide("play.first_player")

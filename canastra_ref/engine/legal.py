@@ -41,7 +41,9 @@ Canonical form of melds (the list does not hold every subset of the hand):
   naturals held by the hand (and those that would replace the meld's wild
   cards), with every count of jokers and twos added; `apply` places them;
 - `take_pile`: every meld above that holds the pile's top card, as a new meld
-  (`with` the rest) or added to a team meld (`onto`);
+  (`with` the rest) or added to a team meld (`onto`), once per set of hand
+  cards: the engine lays the top card and the hand cards out itself, so a
+  take is listed up to where its wild cards stand;
 - `deal`: dealing is chance; the list holds one representative, seed 0.
 
 Cost: building the candidates is linear in the hand for discards and draws,
@@ -182,12 +184,20 @@ class _Wilds:
         self.twos = [c for c in cards if c != JOKER and c in wild]
         self.count = len(self.jokers) + len(self.twos)
         self.engine = engine
+        self._twos: dict[str | None, list[str]] = {}
 
     def twos_for(self, suit: str | None) -> list[str]:
         """The twos that may stand in a sequence of `suit` (any two for a set: suit None)."""
-        if suit is None or self.engine.value("wild.2.suit") == "any":
-            return sorted(self.twos, key=lambda c: (c[-1] != suit, _ORDER[c]))
-        return [c for c in self.twos if suit_of(c) == suit]
+        found = self._twos.get(suit)
+        if found is None:
+            if not self.twos:
+                found = []
+            elif suit is None or self.engine.value("wild.2.suit") == "any":
+                found = sorted(self.twos, key=lambda c: (c[-1] != suit, _ORDER[c]))
+            else:
+                found = [c for c in self.twos if c[-1] == suit]
+            self._twos[suit] = found
+        return found
 
     def splits(self, count: int, twos: list[str]):
         """(jokers, twos) lists of `count` wild cards, every split, jokers first."""
@@ -328,6 +338,8 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], nat
             return
         same = [c for c in naturals if c != JOKER and c[:-1] == rank and _colour_ok(kind, c)
                 and (kind.suits != "same" or c[-1] == suit)]
+        if not same and (room <= 0 or not wilds.count):
+            return
         if natural_must and must in same:
             same.remove(must)
             same.insert(0, must)
@@ -341,6 +353,8 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], nat
     if natural_must and suit_of(must) != suit:
         return
     held = {c[:-1]: c for c in naturals if c != JOKER and c[-1] == suit and c[:-1] in ranks}
+    if not held and (room <= 0 or not wilds.count):
+        return
     first = next(i for i, c in enumerate(meld_cards) if c not in wild)
     low = ranks.index(rank_of(meld_cards[first])) - first
     high = low + len(meld_cards) - 1
@@ -375,12 +389,14 @@ def _pile_takes(engine: Engine, state: State, player: str):
     ctx = ActionContext(engine, state, player)
     kinds = _kinds(engine, ctx)
     pool = _sorted(hand + [top])
-    for meld in melds(engine, kinds, pool, must=top):
-        rest = list(meld)
-        rest.remove(top)
-        yield rest, None
     team_melds = state.teams[state.team_of(player)].melds
-    for index, added in layoffs(engine, kinds, team_melds, pool, must=top):
-        rest = list(added)
+    found = [(meld, None) for meld in melds(engine, kinds, pool, must=top)]
+    found += [(added, index) for index, added in layoffs(engine, kinds, team_melds, pool, must=top)]
+    seen = set()
+    for cards, onto in found:
+        rest = list(cards)
         rest.remove(top)
-        yield rest, index
+        key = (onto, tuple(sorted(rest)))     # the engine lays the cards out itself: order tells nothing
+        if key not in seen:
+            seen.add(key)
+            yield rest, onto

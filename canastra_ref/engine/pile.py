@@ -22,7 +22,7 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         act.reject("pile.blocked", f"the pile cannot be taken (top card {state.pile[-1]})", "pile.blocked", ctx=ctx)
     act.decide("pile.blocked", ctx)
     original = list(state.pile)
-    top = state.pile.pop()
+    top = state.pile_w().pop()
     naturals, wilds = split(act.engine, with_cards)
     opening_move = not state.teams[act.team].opened
     opening.check_allowed(act)

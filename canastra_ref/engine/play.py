@@ -32,7 +32,9 @@ class StuckError(CanastraError):
 
 
 def play_hand(engine: Engine, state, agent: RandomAgent, number: int, observe=None):
-    """Play one hand to its end; returns (final state, HandRecord)."""
+    """Play one hand to its end; returns (final state, HandRecord).
+    `observe(before, action, after, verdict)` sees every action (an engine
+    Action: action.json is its JSON form)."""
     dealer = state.dealer
     count = 0
     verdicts: dict[str, int] = {}

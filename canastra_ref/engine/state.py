@@ -2,7 +2,10 @@
 
 A State is changed only by canastra_ref.engine.actions, which always works on
 a copy: the state passed in is never modified, so a rejected action leaves it
-exactly as it was.
+exactly as it was. The copy is shallow and copy-on-write: players, teams,
+stock, pile and aside stay shared with the original until an action changes
+them through player_w, team_w, stock_w, pile_w or aside_w (or assigns a new
+list), so judging an action that is then rejected copies almost nothing.
 
 JSON form (every key optional on input except hands, stock, pile, dealer, turn):
 
@@ -112,8 +115,8 @@ class State:
     started: bool = True
     pending: dict | None = None
     ended: dict | None = None
-    # copy-on-write: players and teams are shared with the state this one was
-    # copied from until player_w / team_w make a private copy to change
+    # copy-on-write: players, teams, stock, pile and aside are shared with the
+    # state this one was copied from until the *_w methods make a private copy
     _owned: set = field(default_factory=set, repr=False, compare=False)
 
     # ---------------------------------------------------------------- helpers
@@ -137,16 +140,38 @@ class State:
             self._owned.add(key)
         return self.teams[name]
 
+    def stock_w(self) -> list[str]:
+        """The stock, made private to this State so it may be changed."""
+        if "stock" not in self._owned:
+            self.stock = list(self.stock)
+            self._owned.add("stock")
+        return self.stock
+
+    def pile_w(self) -> list[str]:
+        """The pile, made private to this State so it may be changed."""
+        if "pile" not in self._owned:
+            self.pile = list(self.pile)
+            self._owned.add("pile")
+        return self.pile
+
+    def aside_w(self) -> list[str]:
+        """The cards set aside, made private to this State so they may be changed."""
+        if "aside" not in self._owned:
+            self.aside = list(self.aside)
+            self._owned.add("aside")
+        return self.aside
+
     def copy(self) -> "State":
+        """A copy sharing what it may (see the module docstring). The turn's
+        lists are copied; its opening_undo, hand_at_take, and the pending and
+        ended records are replaced, never changed in place, so they are shared."""
         t = self.turn
         turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
-                    list(t.melds_laid), list(t.touched), t.redrawn, t.asked,
-                    copy.deepcopy(t.opening_undo) if t.opening_undo else None, t.had_melded, t.final,
-                    t.pile_meld, list(t.formed), t.hand_at_take)
+                    list(t.melds_laid), list(t.touched), t.redrawn, t.asked, t.opening_undo, t.had_melded,
+                    t.final, t.pile_meld, list(t.formed), t.hand_at_take)
+        self._owned = set()        # shared now: this state too must copy before it changes them
         return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
-                     list(self.stock), list(self.pile), list(self.aside), self.started,
-                     copy.deepcopy(self.pending) if self.pending else None,
-                     dict(self.ended) if self.ended else None)
+                     self.stock, self.pile, self.aside, self.started, self.pending, self.ended)
 
     def team_of(self, seat: str) -> str:
         return self.table.team_of[seat]

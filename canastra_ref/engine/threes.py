@@ -13,7 +13,7 @@ def draw_one(act: Act) -> str | None:
     out (the hand may have ended)."""
     state = act.state
     while state.stock:
-        card = state.stock.pop(0)
+        card = state.stock_w().pop(0)
         if is_red_three(card) and act.value("red_three.replace", decisive=False):
             act.decide("red_three.replace")
             state.team_w(act.team).red_threes.append(card)

@@ -43,9 +43,9 @@ def redraw(act: Act) -> None:
     card = turn.drawn[0]
     act.hand.remove(card)
     if act.value("draw.rejected_card") == "aside":
-        state.aside.append(card)
+        state.aside_w().append(card)
     else:
-        state.pile.append(card)
+        state.pile_w().append(card)
     turn.redrawn = True
     turn.drawn = []
     kept = draw_one(act)
@@ -77,7 +77,7 @@ def discard(act: Act, card: str) -> str:
         if card not in act.hand:
             act.reject("pile.discard-not-allowed", f"{card} went back with the pile; discard a card from the hand")
     act.hand.remove(card)
-    state.pile.append(card)
+    state.pile_w().append(card)
     if last:
         going_out.went_out(act, discarding=True)
         return "going-out.with-discard"
