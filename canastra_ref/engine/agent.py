@@ -58,7 +58,7 @@ class RandomAgent:
         return None
 
     def _plan(self, state: State) -> list[tuple[Action, State, object]]:
-        opts = options(self.engine, state, searched=())
+        opts = options(self.engine, state)
         turn = state.turn
         if "deal" in opts:
             action = Action(state.dealer, "deal", (self.rng.randrange(2 ** 31), None))
@@ -82,10 +82,10 @@ class RandomAgent:
                     if choice:
                         return [choice]
             if state.pile and self.rng.random() < self.pile_chance:
-                choice = self._first(state, options(self.engine, state, {"take_pile"}).get("take_pile", []))
+                choice = self._first(state, opts.get("take_pile"))
                 if choice:
                     return [choice]
-            choice = self._first(state, opts.get("draw", []))
+            choice = self._first(state, opts.get("draw"))
             return [choice] if choice else []
         return self._play(state, opts)
 
@@ -100,8 +100,8 @@ class RandomAgent:
         for _ in range(3):
             if self.rng.random() >= self.meld_chance:
                 break
-            found = options(self.engine, scratch, {"meld", "layoff"})
-            choice = self._first(scratch, found.get("meld", []) + found.get("layoff", []))
+            found = opts if scratch is state else options(self.engine, scratch)
+            choice = self._first(scratch, found.get("meld") + found.get("layoff"))
             if choice is None:
                 break
             plan.append(choice)
@@ -109,27 +109,27 @@ class RandomAgent:
             if scratch.ended is not None:
                 return plan
         if plan:
-            scratch_opts = options(self.engine, scratch, searched=())
+            scratch_opts = options(self.engine, scratch)
         if scratch.turn.final:
-            choice = self._first(scratch, scratch_opts.get("end_turn", []))
+            choice = self._first(scratch, scratch_opts.get("end_turn"))
             return plan + [choice] if choice else plan
         if not plan and "ask_partner" in opts and len(state.players[turn.player].hand) <= 2:
             choice = self._first(state, opts["ask_partner"])
             if choice:
                 return [choice]
-        discard = self._first(scratch, scratch_opts.get("discard", []))
+        discard = self._first(scratch, scratch_opts.get("discard"))
         if discard is not None and (discard[2].verdict != PENALISED or self.rng.random() < self.penalty_chance):
             return plan + [discard]
         # the plan fails the opening or strands the hand: play no melds this turn
         if plan:
-            fallback = self._first(state, opts.get("discard", []))
+            fallback = self._first(state, opts.get("discard"))
             if fallback is not None:
                 return [fallback]
         if discard is not None:
             return plan + [discard]
         # no discard is allowed (the pile's cards may not be discarded): give the pile back and draw
         for verb in ("draw", "end_turn"):
-            choice = self._first(scratch, scratch_opts.get(verb, []))
+            choice = self._first(scratch, scratch_opts.get(verb))
             if choice:
                 return plan + [choice]
         return plan

@@ -77,74 +77,99 @@ def legal(engine: Engine, state: State) -> list[Action]:
             if apply(engine, state, action)[1].verdict != REJECTED]
 
 
-SEARCHED = frozenset({"take_pile", "meld", "layoff"})   # the verbs whose candidates cost a search
-
-
-def options(engine: Engine, state: State, searched=SEARCHED) -> dict[str, list[Action]]:
+class Options:
     """Candidate actions by verb, not yet judged: a superset of the legal ones
-    in canonical form. Empty groups are left out; of the verbs in SEARCHED,
-    only those in `searched` are looked for."""
-    out: dict[str, list[Action]] = {}
+    in canonical form. Each verb's group is built the first time it is asked
+    for, so that an agent pays only for the verbs it considers."""
 
-    def add(verb: str, player: str, arg) -> None:
-        out.setdefault(verb, []).append(Action(player, verb, arg))
+    def __init__(self):
+        self._makers: dict[str, object] = {}
+        self._groups: dict[str, list[Action]] = {}
 
+    def offer(self, verb: str, make) -> None:
+        """`make()` yields the (player, argument) pairs of the verb's candidates."""
+        self._makers[verb] = make
+
+    def get(self, verb: str, default=()) -> list[Action]:
+        group = self._groups.get(verb)
+        if group is None:
+            make = self._makers.get(verb)
+            group = self._groups[verb] = [Action(p, verb, a) for p, a in make()] if make else []
+        return group or list(default)
+
+    def __contains__(self, verb: str) -> bool:
+        return bool(self.get(verb))
+
+    def __getitem__(self, verb: str) -> list[Action]:
+        group = self.get(verb)
+        if not group:
+            raise KeyError(verb)
+        return group
+
+    def values(self):
+        return [group for group in map(self.get, self._makers) if group]
+
+
+def options(engine: Engine, state: State) -> Options:
+    """The candidate actions of `state` by verb (see Options)."""
+    out = Options()
     turn = state.turn
     if state.ended is not None:
         return out
     table = state.table
     if turn.phase == "deal":
-        add("deal", state.dealer, (0, None))
-        for team in table.teams:
-            add("exact_cut", table.teams[team][0], True)
+        out.offer("deal", lambda: [(state.dealer, (0, None))])
+        out.offer("exact_cut", lambda: [(table.teams[team][0], True) for team in table.teams])
         return out
     if not state.started:
-        add("misdeal", state.dealer, True)
-        for seat in table.seats:
-            for card in _distinct(c for c in state.players[seat].hand if is_red_three(c)):
-                add("replace_red_three", seat, card)
+        out.offer("misdeal", lambda: [(state.dealer, True)])
     player = turn.player
     if turn.asked == "asking":
-        for partner in table.partners(player):
-            add("answer", partner, "yes")
-            add("answer", partner, "no")
+        out.offer("answer", lambda: [(p, reply) for p in table.partners(player) for reply in ("yes", "no")])
         return out
     if state.pending is not None:
-        add("challenge", player, True)
+        out.offer("challenge", lambda: [(player, True)])
     hand = state.players[player].hand
-    red_threes = _distinct(c for c in hand if is_red_three(c))
-    if state.started:
-        for card in red_threes:
-            add("replace_red_three", player, card)
-    for card in red_threes:
-        add("lay_down_red_three", player, card)
+
+    def red_threes(seats):
+        return [(seat, card) for seat in seats
+                for card in _distinct(c for c in state.players[seat].hand if is_red_three(c))]
+    out.offer("replace_red_three", lambda: red_threes([player] if state.started else table.seats))
+    out.offer("lay_down_red_three", lambda: red_threes([player]))
     if turn.phase == "draw" or turn.took_pile:
-        add("draw", player, "stock")
+        out.offer("draw", lambda: [(player, "stock")])
     if turn.phase == "draw":
-        if state.pile and "take_pile" in searched:
-            for cards, onto in _pile_takes(engine, state, player):
-                add("take_pile", player, (cards, onto))
+        if state.pile:
+            out.offer("take_pile", lambda: [(player, (cards, onto))
+                                            for cards, onto in _pile_takes(engine, state, player)])
         return out
     if turn.phase != "play":
         return out
     if turn.first and len(turn.drawn) == 1 and not turn.redrawn:
-        add("redraw", player, True)
+        out.offer("redraw", lambda: [(player, True)])
     if table.partners(player) and turn.asked is None:
-        add("ask_partner", player, True)
-    if "meld" in searched or "layoff" in searched:
-        ctx = ActionContext(engine, state, player)
-        usable = _usable(engine, state, player, ctx)
-        kinds = _kinds(engine, ctx)
-        if "meld" in searched:
-            for meld in melds(engine, kinds, usable):
-                add("meld", player, [meld])
-        if "layoff" in searched:
-            for index, cards in layoffs(engine, kinds, state.teams[state.team_of(player)].melds, usable):
-                add("layoff", player, [(index, cards)])
-    for card in _distinct(hand):
-        add("discard", player, card)
+        out.offer("ask_partner", lambda: [(player, True)])
+    melding: dict = {}
+
+    def usable_and_kinds():
+        if not melding:
+            ctx = ActionContext(engine, state, player)
+            melding.update(usable=_usable(engine, state, player, ctx), kinds=_kinds(engine, ctx))
+        return melding["usable"], melding["kinds"]
+
+    def new_melds():
+        usable, kinds = usable_and_kinds()
+        return [(player, [meld]) for meld in melds(engine, kinds, usable)]
+
+    def additions():
+        usable, kinds = usable_and_kinds()
+        team_melds = state.teams[state.team_of(player)].melds
+        return [(player, [(index, cards)]) for index, cards in layoffs(engine, kinds, team_melds, usable)]
+    out.offer("meld", new_melds)
+    out.offer("layoff", additions)
+    out.offer("discard", lambda: [(player, card) for card in _distinct(hand)])
     if turn.final:
-        add("end_turn", player, True)
+        out.offer("end_turn", lambda: [(player, True)])
     return out
 
 
@@ -210,13 +235,16 @@ class _Wilds:
 def melds(engine: Engine, kinds, cards: list[str], must: str | None = None) -> list[list[str]]:
     """Every new meld the cards can form, in canonical form (module docstring);
     with `must`, only those holding that card."""
-    naturals = [c for c in cards if c not in engine.wild_set]
+    naturals = [c for c in cards if c not in engine.wild_set and c != JOKER]
     wilds = _Wilds(engine, cards)
     natural_must = must if must is not None and must not in engine.wild_set and must != JOKER else None
+    by_rank: dict[str, list[str]] = {}
+    for card in naturals:
+        by_rank.setdefault(card[:-1], []).append(card)
     found: dict[tuple, list[str]] = {}
     for kind, ranks in kinds:
         if kind.shape == "set":
-            new = _sets(kind, ranks, naturals, wilds, natural_must)
+            new = _sets(kind, ranks, by_rank, wilds, natural_must)
         elif kind.shape == "sequence":
             new = _sequences(kind, ranks, naturals, wilds, natural_must)
         elif natural_must is None:
@@ -237,17 +265,17 @@ def _colour_ok(kind: MeldKind, card: str) -> bool:
     return kind.colors is None or ("red" if card[-1] in "dh" else "black") in kind.colors
 
 
-def _sets(kind: MeldKind, ranks, naturals: list[str], wilds: _Wilds, must: str | None):
+def _sets(kind: MeldKind, ranks, by_rank: dict[str, list[str]], wilds: _Wilds, must: str | None):
     low, high = _limits(kind)
     twos = wilds.twos_for(None)
-    by_rank: dict[str, list[str]] = {}
-    for card in naturals:
-        if card != JOKER:
-            by_rank.setdefault(card[:-1], []).append(card)
-    for rank in ranks if must is None else [r for r in ranks if r == must[:-1]]:
-        same = [c for c in by_rank.get(rank, ()) if _colour_ok(kind, c)]
-        if len(same) < max(1, kind.min_naturals) or len(same) + min(kind.max_wilds, wilds.count) < low:
+    need = max(1, kind.min_naturals)
+    reach = min(kind.max_wilds, wilds.count)
+    for rank in ([must[:-1]] if must is not None else by_rank):
+        same = by_rank.get(rank, ())
+        if len(same) < need or len(same) + reach < low or rank not in ranks:
             continue
+        if kind.colors is not None:
+            same = [c for c in same if _colour_ok(kind, c)]
         groups = [[c for c in same if c[-1] == s] for s in "cdhs"] if kind.suits == "same" else [same]
         for group in groups:
             if must is not None and must in group:      # the card that must be in the meld comes first

@@ -121,9 +121,14 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
     for index in sorted(melds, reverse=True):
         hand.extend(laid.pop(index).cards)
     if undo is not None:
-        for card in undo["pile"]:
-            if card in hand:
-                hand.remove(card)
+        owed = Counter(undo["pile"])          # one pass over the hand, not one per pile card
+        kept = []
+        for card in hand:
+            if owed[card] > 0:
+                owed[card] -= 1
+            else:
+                kept.append(card)
+        hand[:] = kept
         state.pile = list(undo["pile"]) + state.pile
 
 
