@@ -238,15 +238,13 @@ def melds(engine: Engine, kinds, cards: list[str], must: str | None = None) -> l
     naturals = [c for c in cards if c not in engine.wild_set and c != JOKER]
     wilds = _Wilds(engine, cards)
     natural_must = must if must is not None and must not in engine.wild_set and must != JOKER else None
-    by_rank: dict[str, list[str]] = {}
-    for card in naturals:
-        by_rank.setdefault(card[:-1], []).append(card)
+    by_rank, by_suit = _grouped(naturals)
     found: dict[tuple, list[str]] = {}
     for kind, ranks in kinds:
         if kind.shape == "set":
             new = _sets(kind, ranks, by_rank, wilds, natural_must)
         elif kind.shape == "sequence":
-            new = _sequences(kind, ranks, naturals, wilds, natural_must)
+            new = _sequences(kind, ranks, by_suit, wilds, natural_must)
         elif natural_must is None:
             new = _wild_melds(kind, wilds)
         else:
@@ -255,6 +253,16 @@ def melds(engine: Engine, kinds, cards: list[str], must: str | None = None) -> l
             if must is None or must in meld:
                 found.setdefault(tuple(meld), meld)       # a sequence's order is its layout
     return list(found.values())
+
+
+def _grouped(naturals: list[str]) -> tuple[dict[str, list[str]], dict[str, dict[str, str]]]:
+    """The natural cards by rank, and by suit then rank (one card of each)."""
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, dict[str, str]] = {}
+    for card in naturals:
+        by_rank.setdefault(card[:-1], []).append(card)
+        by_suit.setdefault(card[-1], {})[card[:-1]] = card
+    return by_rank, by_suit
 
 
 def _limits(kind: MeldKind) -> tuple[int, int]:
@@ -287,14 +295,16 @@ def _sets(kind: MeldKind, ranks, by_rank: dict[str, list[str]], wilds: _Wilds, m
                             yield group[:n] + jokers + two
 
 
-def _sequences(kind: MeldKind, ranks, naturals: list[str], wilds: _Wilds, must: str | None):
+def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]], wilds: _Wilds,
+               must: str | None):
     low, high = _limits(kind)
     need = max(1, kind.min_naturals)
     allowed = set(ranks)
-    by_suit: dict[str, dict[str, str]] = {}
-    for card in naturals:
-        if card != JOKER and card[:-1] in allowed and _colour_ok(kind, card):
-            by_suit.setdefault(card[-1], {})[card[:-1]] = card
+    by_suit = {}
+    for suit, cards in naturals_by_suit.items():
+        held = {r: c for r, c in cards.items() if r in allowed and _colour_ok(kind, c)}
+        if len(held) >= need and len(held) + min(kind.max_wilds, wilds.count) >= low:
+            by_suit[suit] = held
     count = len(ranks)
     for suit, held in by_suit.items():
         if must is not None and (must[-1] != suit or must[:-1] not in allowed):
@@ -330,8 +340,9 @@ def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | Non
     """(meld index, cards) for every addition of `cards` to one team meld, in
     canonical form (module docstring); with `must`, only additions holding that card."""
     wild = engine.wild_set
-    naturals = [c for c in cards if c not in wild]
+    naturals = [c for c in cards if c not in wild and c != JOKER]
     wilds = _Wilds(engine, cards)
+    grouped = _grouped(naturals)
     allowed = {kind.name: (kind, ranks) for kind, ranks in kinds}
     out = []
     for index, meld in enumerate(team_melds):
@@ -339,7 +350,7 @@ def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | Non
             continue
         kind, ranks = allowed[meld.kind]
         seen = set()
-        for added in _additions(engine, kind, ranks, meld.cards, naturals, wilds, must):
+        for added in _additions(engine, kind, ranks, meld.cards, grouped, wilds, must):
             key = tuple(sorted(added))
             if added and key not in seen and (must is None or must in added):
                 seen.add(key)
@@ -347,8 +358,9 @@ def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | Non
     return out
 
 
-def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], naturals: list[str], wilds: _Wilds,
+def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], grouped, wilds: _Wilds,
                must: str | None):
+    by_rank, by_suit = grouped
     wild = engine.wild_set
     own_naturals = [c for c in meld_cards if c not in wild]
     room = kind.max_wilds - (len(meld_cards) - len(own_naturals))
@@ -364,8 +376,7 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], nat
     if kind.shape == "set":
         if natural_must and rank_of(must) != rank:
             return
-        same = [c for c in naturals if c != JOKER and c[:-1] == rank and _colour_ok(kind, c)
-                and (kind.suits != "same" or c[-1] == suit)]
+        same = [c for c in by_rank.get(rank, ()) if _colour_ok(kind, c) and (kind.suits != "same" or c[-1] == suit)]
         if not same and (room <= 0 or not wilds.count):
             return
         if natural_must and must in same:
@@ -380,7 +391,7 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], nat
     # a sequence: the naturals of a wider window (its new ends held by the hand), and wild cards
     if natural_must and suit_of(must) != suit:
         return
-    held = {c[:-1]: c for c in naturals if c != JOKER and c[-1] == suit and c[:-1] in ranks}
+    held = {r: c for r, c in by_suit.get(suit, {}).items() if r in ranks}
     if not held and (room <= 0 or not wilds.count):
         return
     first = next(i for i, c in enumerate(meld_cards) if c not in wild)
