@@ -15,17 +15,17 @@ from .verdict import Rejection, Trace
 class Act:
     def __init__(self, engine: Engine, state: State, player: str):
         self.engine, self.state, self.player = engine, state, player
+        self.team = state.team_of(player)
         self.trace = Trace()
         self.events: list[str] = []
-
-    @property
-    def team(self) -> str:
-        return self.state.team_of(self.player)
+        self._hand: list[str] | None = None
 
     @property
     def hand(self) -> list[str]:
         """The acting player's hand, private to the working state (may be changed)."""
-        return self.state.player_w(self.player).hand
+        if self._hand is None:
+            self._hand = self.state.player_w(self.player).hand
+        return self._hand
 
     def context(self, **kw) -> ActionContext:
         return ActionContext(self.engine, self.state, self.player, **kw)

@@ -36,7 +36,7 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
     for seat in state.table.seats:
         player = state.player_w(seat)
         cards += player.hand
-        player.hand = []
+        player.hand.clear()
     for name in state.table.teams:
         team = state.team_w(name)
         cards += team.red_threes
