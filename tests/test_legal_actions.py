@@ -14,7 +14,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from canastra_ref.cards import JOKER
 from canastra_ref.dsl.loader import available

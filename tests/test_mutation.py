@@ -3,11 +3,8 @@ decisions read a setting it changes, in a process pool: the kills must be
 exactly those of running every case against every mutant in one process."""
 from __future__ import annotations
 
-import pytest
-
 from canastra_conformance.fixtures import load_all
 from canastra_conformance.mutation import run_all
-from canastra_ref.errors import CanastraError
 
 
 def outcomes(reports):

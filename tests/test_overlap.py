@@ -2,7 +2,8 @@
 clauses that can apply together: every pair it leaves out is disjoint."""
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canastra_ref.dsl.overlap import _disjoint, candidate_pairs
 

@@ -102,7 +102,7 @@ class OpenSpielRandom(Subject):
 
     def __init__(self, checkout: Path, seed: int):
         sys.path.insert(0, str(checkout))
-        from canasta.canasta_game import CanastaGame   # noqa: E402 (a peer's package, found at run time)
+        from canasta.canasta_game import CanastaGame  # noqa: E402 (a peer's package, found at run time)
         self.game, self.rng = CanastaGame(), random.Random(seed)
 
     def run(self, hands: int) -> tuple[int, int]:

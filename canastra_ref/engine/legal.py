@@ -336,7 +336,8 @@ def _wild_melds(kind: MeldKind, wilds: _Wilds):
         yield from (jokers + two for jokers, two in wilds.splits(w, twos))
 
 
-def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | None = None) -> list[tuple[int, list[str]]]:
+def layoffs(engine: Engine, kinds, team_melds, cards: list[str],
+            must: str | None = None) -> list[tuple[int, list[str]]]:
     """(meld index, cards) for every addition of `cards` to one team meld, in
     canonical form (module docstring); with `must`, only additions holding that card."""
     wild = engine.wild_set
