@@ -41,9 +41,9 @@ Canonical form of melds (the list does not hold every subset of the hand):
   naturals held by the hand (and those that would replace the meld's wild
   cards), with every count of jokers and twos added; `apply` places them;
 - `take_pile`: every meld above that holds the pile's top card, as a new meld
-  (`with` the rest) or added to a team meld (`onto`), once per set of hand
-  cards: the engine lays the top card and the hand cards out itself, so a
-  take is listed up to where its wild cards stand;
+  (`with` the rest) or added to a team meld (`onto`); the engine keeps the
+  cards' order when they end with the top card in a valid layout and lays them
+  out itself otherwise, so a new meld is listed once in each of those forms;
 - `deal`: dealing is chance; the list holds one representative, seed 0.
 
 Cost: building the candidates is linear in the hand for discards and draws,
@@ -436,7 +436,9 @@ def _pile_takes(engine: Engine, state: State, player: str):
     for cards, onto in found:
         rest = list(cards)
         rest.remove(top)
-        key = (onto, tuple(sorted(rest)))     # the engine lays the cards out itself: order tells nothing
-        if key not in seen:
-            seen.add(key)
+        # the engine keeps `with` + [top] as laid out when that is a valid layout (a
+        # sequence whose top card is its highest), and lays the cards out itself otherwise
+        key = (onto, tuple(rest)) if onto is None and cards[-1] == top else (onto, "", tuple(sorted(rest)))
+        if key not in seen and (onto, tuple(rest)) not in seen:
+            seen.update((key, (onto, tuple(rest))))
             yield rest, onto
