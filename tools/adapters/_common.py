@@ -315,7 +315,9 @@ def random_play_main(adapter, argv: list[str]) -> bool:
     legal-move generator and random choices, print a JSON summary of what
     broke (states with no legal action before the end of the hand, legal
     actions the engine then refuses or crashes on, cards lost or gained,
-    hands that never end). Returns False when the option is absent."""
+    hands that never end), and the turns restarted where an engine's own
+    drivers restart a dead-ended turn (a hand's `restarts`). Returns False
+    when the option is absent."""
     if "--random-play" not in argv:
         return False
     hands = int(option(argv, "--random-play", "100"))
@@ -323,14 +325,17 @@ def random_play_main(adapter, argv: list[str]) -> bool:
     findings: dict[str, list] = {}
     ended = 0
     steps = 0
+    restarts = 0
     for s in range(seed, seed + hands):
         out = adapter.random_hand(s)
         steps += out.get("steps", 0)
         ended += bool(out.get("ended"))
+        restarts += out.get("restarts", 0)
         for f in out.get("findings", []):
             findings.setdefault(f["kind"], []).append({"seed": s, **f})
     summary = {"implementation": adapter.IMPLEMENTATION["name"], "hands": hands, "first_seed": seed,
                "hands_ended": ended, "actions": steps,
+               **({"turn_restarts": restarts} if restarts else {}),
                "findings": {k: {"count": len(v), "examples": v[:3]} for k, v in findings.items()}}
     print(json.dumps(summary, indent=2, default=str))
     return True
