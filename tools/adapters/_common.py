@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import traceback
 from pathlib import Path
@@ -235,6 +236,16 @@ def checkout_path(argv: list[str], env_var: str, marker: str) -> Path:
     if not (root / marker).exists():
         raise SystemExit(f"{root} does not look like the expected checkout (no {marker})")
     return root
+
+
+def checkout_commit(root: Path) -> str | None:
+    """The short commit id of a git checkout, or None (not a git checkout, no git)."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (out.stdout.strip() or None) if out.returncode == 0 else None
 
 
 def option(argv: list[str], name: str, default: str | None = None) -> str | None:

@@ -25,12 +25,11 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this adapter's package
 
-import translate as tr  # noqa: E402
+from dgmneto_canastra import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
-from _common import (Errored, Reject, Skip, all_cards, card, cards, checkout_path, facts, option,  # noqa: E402
+from _common import (Errored, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path, facts, option,  # noqa: E402
                      play_order, seating, sort_key, teams_of)
 
 ENV_VAR = "CANASTRA_DGMNETO_CHECKOUT"
@@ -149,7 +148,7 @@ class DgmnetoAdapter:
         self.facts = self.driver.call("facts")
         self.points = self.facts["points"]
         version = "0.1.0"
-        commit = _git_head(root)
+        commit = checkout_commit(root)
         self.IMPLEMENTATION = {"name": "dgmneto-canastra", "version": version + (f" ({commit})" if commit else ""),
                                "language": "rust", "homepage": "https://github.com/dgmneto/canastra",
                                "documentation": "engine/crates/canastra-engine driven through canastra-spec's driver; "
@@ -458,14 +457,6 @@ class DgmnetoAdapter:
             findings.append({"kind": "hand did not end within 3000 actions", "step": steps})
         return {"steps": steps, "ended": ended, "findings": findings, "restarts": restarts}
 
-
-def _git_head(root: Path) -> str | None:
-    try:
-        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() or None if out.returncode == 0 else None
 
 
 def make(argv):

@@ -21,13 +21,9 @@ its partnerships (seat % 2) are ours.
 """
 from __future__ import annotations
 
-import os
-import sys
 from collections import Counter
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from _common import JOKER, Reject, Skip, card, cards, rank_of, sort_key, suit_of  # noqa: E402
+from _common import JOKER, Reject, Skip, card, cards, rank_of, sort_key, suit_of
 
 SUITS = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades"}
 SUIT_CODES = {v: k for k, v in SUITS.items()}
