@@ -5,8 +5,11 @@ checkout of an engine is present, a run of the suite through the adapter.
 The engines themselves are never part of this repository: a full run needs
 CANASTRA_THESIS_CHECKOUT, CANASTRA_OPENSPIEL_CHECKOUT (and
 CANASTRA_OPENSPIEL_PYTHON, an interpreter with the open_spiel wheel) or
-CANASTRA_GABRIEL_CHECKOUT or CANASTRA_FEUDALISM_CHECKOUT (after `npm install`
-there, with Node on the PATH), and is skipped with a message otherwise.
+CANASTRA_GABRIEL_CHECKOUT or CANASTRA_FEUDALISM_CHECKOUT or
+CANASTRA_ANYCARD_CHECKOUT (after `npm install` there, with Node on the PATH),
+or CANASTRA_DGMNETO_CHECKOUT (with the driver built by the adapter's --build,
+in CANASTRA_DGMNETO_BUILD or its default place), and is skipped with a
+message otherwise.
 """
 from __future__ import annotations
 
@@ -34,8 +37,10 @@ sys.path.insert(0, str(ADAPTERS))     # as each adapter script does: _common and
 
 import _common  # noqa: E402
 from _common import Reject, Skip  # noqa: E402
+from anycard_canasta import translate as anycard  # noqa: E402
 from canasta_openspiel import translate as ospiel  # noqa: E402
 from canastra_thesis import translate as thesis  # noqa: E402
+from dgmneto_canastra import translate as dgmneto  # noqa: E402
 from feudalism_canasta import translate as feudal  # noqa: E402
 from gabriel_canastra import translate as gabriel  # noqa: E402
 
@@ -174,6 +179,39 @@ def test_protocol_loop_reports_skip_errored_and_crash():
     assert answers[3]["errored"] and answers[3]["message"] == "engine raised ZeroDivisionError: boom"
     assert answers[4]["skipped"]
     assert len(answers) == 5
+
+
+def test_start_answer_declares_the_readings_an_adapter_settles():
+    class Declaring:
+        IMPLEMENTATION = {"name": "fake", "version": "0", "language": "python"}
+        UNSUPPORTED_VERBS: dict = {}
+
+        def rulesets(self):
+            return ["cbc"]
+
+        def features(self):
+            return {"setup"}
+
+        def readings(self):
+            return {"cbc": {"aces-suit": "any-suit"}}
+
+    started = _common.answer(Declaring(), {"cmd": "start", "protocol": 1})
+    assert started["readings"] == {"cbc": {"aces-suit": "any-suit"}}
+    Declaring.readings = lambda self: {}
+    assert "readings" not in _common.answer(Declaring(), {"cmd": "start", "protocol": 1})
+
+
+@pytest.mark.parametrize("name", ["anycard_canasta", "dgmneto_canastra"])
+def test_declared_readings_name_real_disputes_of_claimed_rulesets(name):
+    import importlib
+    from canastra_ref.dsl.loader import load
+    adapter = importlib.import_module(f"{name}.adapter")
+    assert set(adapter.READINGS) <= set(adapter.CLAIMED)
+    for ruleset, readings in adapter.READINGS.items():
+        disputes = load(ruleset).disputes
+        for dispute, reading in readings.items():
+            assert dispute in disputes, (ruleset, dispute)
+            assert disputes[dispute].reading(reading) is not None, (ruleset, dispute, reading)
 
 
 # ----------------------------------------------------------- canastra-thesis
@@ -411,37 +449,218 @@ def test_feudalism_state_translation_on_every_fixture_state():
     assert translated > 50
 
 
+# ----------------------------------------------------- dgmneto/canastra
+
+def test_dgmneto_cards_and_melds():
+    assert dgmneto.to_card("Th") == "TH" and dgmneto.to_card("JK") == "JOKER"
+    assert all(dgmneto.from_card(dgmneto.to_card(c)) == c for c in ("Ts", "2d", "JK", "3c", "Ah"))
+    seq = dgmneto.meld_to_engine({"kind": "sequence", "cards": ["JK", "5h", "6h"]})
+    assert seq == {"kind": "Sequence", "suit": "Hearts",
+                   "cards": [{"card": "JOKER", "standingInRank": "4"}, {"card": "5H"}, {"card": "6H"}]}
+    gap = dgmneto.meld_to_engine({"kind": "sequence", "cards": ["4s", "2s", "6s", "7s"]})
+    assert gap["cards"][1] == {"card": "2S", "standingInRank": "5"}
+    aces = dgmneto.meld_to_engine({"kind": "aces", "cards": ["JK", "Ac", "Ad"]})
+    assert aces == {"kind": "Aces", "aces": ["AC", "AD"], "wild": "JOKER"}
+    assert dgmneto.meld_from_engine(seq) == {"kind": "sequence", "cards": ["JK", "5h", "6h"]}
+    assert dgmneto.meld_from_engine(aces) == {"kind": "aces", "cards": ["Ac", "Ad", "JK"]}
+    for meld in ({"kind": "fours", "cards": ["4c", "4d", "4h"]}, {"kind": "sequence", "cards": ["JK", "4h", "5h"]},
+                 {"kind": "wilds", "cards": ["2c", "2d", "JK"]}):
+        with pytest.raises(Skip):
+            dgmneto.meld_to_engine(meld)
+
+
+def test_dgmneto_pile_take_plans_and_layoff_orders():
+    plans = dgmneto.take_pile_plans({"with": ["7h", "8h", "2h"]})
+    assert plans[0] == (["7h", "8h"], ["2h"]) and len(plans) == 3
+    assert all(Counter(core + rest) == Counter(["7h", "8h", "2h"]) for core, rest in plans)
+    with pytest.raises(Reject) as exc:
+        dgmneto.take_pile_plans({"onto": 0, "with": ["9s"]})
+    assert exc.value.reason == "pile.too-few-hand-cards"
+    orders = dgmneto.layoff_orders(["9h", "JK", "8h"])
+    assert orders[0] == ["9h", "JK", "8h"] and orders[1] == ["JK", "8h", "9h"]
+    assert len(orders) == len({tuple(o) for o in orders}) == 6
+
+
+def test_dgmneto_reasons_keep_the_engines_meaning():
+    meld = {"error": "InvalidMeld", "reason": {"reason": "NotASequence"}}
+    assert dgmneto.reason_for(meld, "meld", ["5h", "6h", "8h"]) == "meld.not-consecutive"
+    assert dgmneto.reason_for(meld, "meld", ["3h", "4h", "5h"]) == "meld.threes"
+    assert dgmneto.reason_for({"error": "WrongPhase", "phase": "Melding"}, "draw") == "turn.already-drew"
+    assert dgmneto.reason_for({"error": "WrongPhase", "phase": "AwaitingDraw"}, "discard") == "turn.draw-first"
+    assert dgmneto.reason_for({"error": "WrongPhase", "phase": "Melding"}, "redraw") == "redraw.not-allowed"
+    assert dgmneto.reason_for({"error": "WouldStrandLastCard"}, "layoff") == "turn.last-card-stranded"
+    # no code of ours means what these mean: the engine's own name is kept
+    assert dgmneto.reason_for({"error": "StockEmpty"}, "draw") == "engine:StockEmpty"
+    assert dgmneto.reason_for({"error": "CannotReachOpeningMinimum"}, "meld") == "engine:CannotReachOpeningMinimum"
+    assert dgmneto.canastra_name("ituiutaba", "Clean") == "limpa" and dgmneto.canastra_name("cbc", "Dirty") == "suja"
+    assert dgmneto.canastra_name("cbc", "Clean") == "engine:Clean" and dgmneto.canastra_name("cbc", "None") is None
+
+
+def _dgmneto_points():
+    return {dgmneto.to_card(c): 5 for c in [r + s for r in _common.RANKS for s in _common.SUITS] + ["JK"]}
+
+
+def test_dgmneto_state_translation_on_every_fixture_state():
+    translated = 0
+    for cid, message in _states():
+        state = message["state"]
+        order, team_of = _common.seating(state, message["ruleset"])
+        try:
+            gs = dgmneto.to_engine(state, order, team_of, _dgmneto_points())
+        except (Skip, Reject):
+            continue
+        translated += 1
+        assert dgmneto.conserved(_in_play(state), gs) == (Counter(), Counter()), cid
+        assert order[gs["turn"]] == state["turn"]["player"], cid
+        assert [t["opened"] for t in gs["tables"]] in ([True, True], [True, False], [False, True], [False, False])
+        back = dgmneto.from_engine(gs, state, order, team_of)
+        for seat in order:
+            assert _multiset(back["hands"][seat]) == _multiset(state["hands"][seat]), cid
+        assert back["stock"] == _common.cards(state["stock"]) and back["pile"] == _common.cards(state["pile"]), cid
+        assert back["turn"]["player"] == state["turn"]["player"] and back["ended"] is None, cid
+        for team, data in state.get("teams", {}).items():
+            want = [_multiset(m["cards"]) for m in data.get("melds", [])]
+            assert [_multiset(m["cards"]) for m in back["teams"][team]["melds"]] == want, cid
+    assert translated > 100
+
+
+# ---------------------------------------------------------- jphd3v/anycard
+
+def _anycard_template():
+    """The engine's initial-state shape, written out: 108 cards by id and its piles."""
+    registry, n = {}, 0
+    for _ in range(2):
+        for suit in ("clubs", "diamonds", "hearts", "spades"):
+            for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
+                n += 1
+                registry[str(n)] = {"id": n, "rank": rank, "suit": suit}
+        for colour in ("red", "black"):
+            n += 1
+            registry[str(n)] = {"id": n, "rank": "JOKER", "suit": colour}
+    piles = ["deck", "discard"] + [f"{p}-hand" for p in anycard.PLAYERS] + [
+        f"{t}-{kind}" for t in ("A", "B") for kind in ["red3", "black3-out"] + [f"meld-{r}" for r in anycard.MELD_RANKS]]
+    return {"cards": registry, "piles": {p: {"id": p, "cardIds": []} for p in piles}, "rulesState": {}}
+
+
+def test_anycard_cards_seats_and_reasons():
+    assert anycard.engine_rank("Th") == "10" and anycard.engine_rank("JK") == "JOKER"
+    assert anycard.from_entry({"rank": "10", "suit": "spades"}) == "Ts"
+    assert anycard.from_entry({"rank": "JOKER", "suit": "red"}) == "JK"
+    ids = anycard.Ids(_anycard_template()["cards"])
+    assert ids.take("Ac") != ids.take("Ac")
+    with pytest.raises(Skip):
+        ids.take("Ac")
+    # our order of play N E S W is the engine's S W N E: partners stay partners
+    who = anycard.players_of(("N", "E", "S", "W"))
+    assert who == {"N": "S", "E": "W", "S": "N", "W": "E"}
+    assert anycard.TEAM_OF_PLAYER[who["N"]] == anycard.TEAM_OF_PLAYER[who["S"]] == "A"
+    assert anycard.meld_rank(["Tc", "Td", "JK"]) == "10" and anycard.meld_rank(["7c", "8c", "2d"]) is None
+    assert anycard.reason_for("Discard is frozen: you need two natural cards of rank 8 to take it.") == \
+        "pile.too-few-naturals"
+    assert anycard.reason_for("Initial meld minimum is 50 points (your current meld value: 30).") == \
+        "opening.below-minimum"
+    assert anycard.reason_for("You do not meet the initial meld minimum to start melding.") == \
+        "engine:initial-meld-out-of-reach"
+    assert anycard.reason_for("Something new.") == "engine:Something new"
+
+
+def test_anycard_hand_order_puts_the_named_cards_first():
+    gs = _anycard_template()
+    gs["piles"]["S-hand"]["cardIds"] = [7, 20, 33, 2]          # 7c 7d 7h 2c
+    anycard.put_first(gs, "S-hand", ["7h", "2c"])
+    assert gs["piles"]["S-hand"]["cardIds"] == [33, 2, 7, 20]
+    with pytest.raises(Reject):
+        anycard.put_first(gs, "S-hand", ["7s"])
+
+
+def test_anycard_state_translation_on_every_fixture_state():
+    translated = 0
+    template = _anycard_template()
+    for cid, message in _states():
+        state = message["state"]
+        order, team_of = _common.seating(state, message["ruleset"])
+        try:
+            gs = anycard.to_engine(state, order, team_of, template)
+        except (Skip, Reject):
+            continue
+        translated += 1
+        placed = [i for p in gs["piles"].values() for i in p["cardIds"]]
+        assert len(placed) == len(set(placed)) and set(map(str, placed)) == set(gs["cards"]), cid
+        assert anycard.conserved(_in_play(state), gs) == (Counter(), Counter()), cid
+        back = anycard.from_engine(gs, state, order, team_of, {})
+        for seat in order:
+            assert _multiset(back["hands"][seat]) == _multiset(state["hands"][seat]), cid
+        assert back["stock"] == _common.cards(state["stock"]) and back["pile"] == _common.cards(state["pile"]), cid
+        assert back["turn"]["player"] == state["turn"]["player"] and back["ended"] is None, cid
+        for team, data in state.get("teams", {}).items():
+            want = sorted(sorted(_common.cards(m["cards"])) for m in data.get("melds", []))
+            assert sorted(sorted(m["cards"]) for m in back["teams"][team]["melds"]) == want, cid
+    assert translated > 50
+
+
 # ------------------------------------------------ full runs (user checkouts)
 
-ENGINES = {
-    "canastra_thesis": ("CANASTRA_THESIS_CHECKOUT", None),
-    "canasta_openspiel": ("CANASTRA_OPENSPIEL_CHECKOUT", "CANASTRA_OPENSPIEL_PYTHON"),
-    "gabriel_canastra": ("CANASTRA_GABRIEL_CHECKOUT", None),
-    "feudalism_canasta": ("CANASTRA_FEUDALISM_CHECKOUT", None),
+ENGINES = {    # adapter -> (checkout variable, interpreter variable, the ruleset it is run on)
+    "canastra_thesis": ("CANASTRA_THESIS_CHECKOUT", None, "classica"),
+    "canasta_openspiel": ("CANASTRA_OPENSPIEL_CHECKOUT", "CANASTRA_OPENSPIEL_PYTHON", "classica"),
+    "gabriel_canastra": ("CANASTRA_GABRIEL_CHECKOUT", None, "classica"),
+    "feudalism_canasta": ("CANASTRA_FEUDALISM_CHECKOUT", None, "classica"),
+    "anycard_canasta": ("CANASTRA_ANYCARD_CHECKOUT", None, "classica"),
+    "dgmneto_canastra": ("CANASTRA_DGMNETO_CHECKOUT", None, "cbc"),
 }
+
+# Cases of a rule the engine shares with the ruleset, so they pass whenever the
+# adapter translates faithfully (checked against the engine's own code).
+SHARED_RULES = {
+    "anycard_canasta": ["classica-pegar-o-lixo.4-natural-pair", "classica-pegar-o-lixo.6-onto-team-meld",
+                        "classica-bater.2-no-canastra-no-going-out",
+                        "classica-tres-vermelhos-e-tres-pretos.7-four-black-threes-going-out"],
+    "dgmneto_canastra": ["cbc-8-take-the-pile-with-two-naturals", "cbc-8-take-the-pile-with-two-aces",
+                         "cbc-8-no-wild-card-with-the-discard", "cbc-30-two-between-two-cards-is-fixed",
+                         "cbc-12-pile-cards-not-melded-the-same-turn", "cbc-definicoes-curinguinha-other-suit-refused"],
+}
+
+
+def _missing_toolchain(name: str, checkout: str) -> str | None:
+    node = os.environ.get("CANASTRA_NODE", "node")
+    if name in ("feudalism_canasta", "anycard_canasta") and not shutil.which(node):
+        return f"no Node executable on the PATH: the {name} adapter drives the engine with Node"
+    if name == "anycard_canasta" and not ((Path(checkout) / "backend" / "node_modules" / "tsx").is_dir()
+                                          and (Path(checkout) / "node_modules" / "zod").is_dir()):
+        return f"{checkout} has no node_modules: run `npm install` there and in backend/ (its README)"
+    if name == "dgmneto_canastra":
+        from dgmneto_canastra.adapter import BINARY, BUILD_VAR, default_build_dir
+        build = Path(os.environ.get(BUILD_VAR) or default_build_dir())
+        if not (build / "target" / "release" / BINARY).exists():
+            return (f"the dgmneto driver is not built in {build}: run the adapter with --build "
+                    "(tools/adapters/dgmneto_canastra/README.md)")
+    return None
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
 def test_full_run_through_the_runner(name, tmp_path):
-    env_var, python_var = ENGINES[name]
+    env_var, python_var, ruleset = ENGINES[name]
     checkout = os.environ.get(env_var)
     if not checkout or not Path(checkout).is_dir():
         pytest.skip(f"{env_var} is not set to a checkout of the engine: the full run of {name} is a tool run "
                     f"(see tools/adapters/{name}/README.md)")
-    if name == "feudalism_canasta" and not shutil.which(os.environ.get("CANASTRA_NODE", "node")):
-        pytest.skip("no Node executable on the PATH: the feudalism adapter drives the engine with Node")
+    missing = _missing_toolchain(name, checkout)
+    if missing:
+        pytest.skip(missing)
     python = os.environ.get(python_var, sys.executable) if python_var else sys.executable
     if python_var and not os.environ.get(python_var):
         pytest.skip(f"{python_var} is not set to an interpreter with the engine's dependencies")
     report = tmp_path / "report.json"
     command = f"{python} {ADAPTERS / name / 'adapter.py'} --checkout {checkout}"
     proc = subprocess.run([sys.executable, "-m", "canastra_cli", "conformance", "--impl", command,
-                           "--ruleset", "classica", "--format", "json", "--output", str(report)],
+                           "--ruleset", ruleset, "--format", "json", "--output", str(report)],
                           capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert report.exists(), proc.stderr[-2000:]
     data = json.loads(report.read_text())
     assert data["start_error"] is None
     assert data["summary"]["passed"] > 0
+    for case_id in SHARED_RULES.get(name, []):
+        assert data["cases"][case_id]["status"] == "passed", (case_id, data["cases"][case_id])
     # the adapter never lets an engine crash through as garbage: crashes are errored cases with a message
     for case_id, record in data["cases"].items():
         if record["status"] == "errored":
