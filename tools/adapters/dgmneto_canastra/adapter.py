@@ -147,7 +147,7 @@ class DgmnetoAdapter:
         self.driver = Driver(binary)
         self.facts = self.driver.call("facts")
         self.points = self.facts["points"]
-        version = "0.1.0"
+        version = _crate_version(root)
         commit = checkout_commit(root)
         self.IMPLEMENTATION = {"name": "dgmneto-canastra", "version": version + (f" ({commit})" if commit else ""),
                                "language": "rust", "homepage": "https://github.com/dgmneto/canastra",
@@ -457,6 +457,15 @@ class DgmnetoAdapter:
             findings.append({"kind": "hand did not end within 3000 actions", "step": steps})
         return {"steps": steps, "ended": ended, "findings": findings, "restarts": restarts}
 
+
+
+def _crate_version(root: Path) -> str:
+    """The engine crate's own version (its Cargo.toml)."""
+    import tomllib
+    try:
+        return tomllib.loads((root / ENGINE_CRATE / "Cargo.toml").read_text())["package"]["version"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "unknown"
 
 
 def make(argv):
