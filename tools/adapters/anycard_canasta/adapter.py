@@ -25,8 +25,8 @@ sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this ada
 
 from anycard_canasta import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
-from _common import (Errored, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path, option,  # noqa: E402
-                     seating, sort_key)
+from _common import (Errored, Partial, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path,  # noqa: E402
+                     option, seating, sort_key)
 
 ENV_VAR = "CANASTRA_ANYCARD_CHECKOUT"
 MODULE = "backend/src/rules/impl/canasta.ts"
@@ -49,6 +49,18 @@ UNSUPPORTED_VERBS = {
     "answer": "the engine has no asking the partner", "challenge": "the engine has no short-opening challenge",
     "end_turn": "the engine ends a turn only with a discard (its end-hand-empty-stock is a draw-phase action)",
 }
+
+
+# What the engine has no notion of, or does not compute apart (PROTOCOL.md
+# "unsupported"): who of a team melded this hand, a concealed going out, a
+# score's terms (it totals a hand in one step), rounding.
+UNSUPPORTED_STATE = ["results[*].state.players", "results[*].state.ended.concealed",
+                     "results[*].state.turn.final", "results[*].state.turn.touched",
+                     "results[*].state.turn.melds_laid", "results[*].state.turn.had_melded",
+                     "results[*].score.*.terms", "results[*].score.*.subtotal", "results[*].score.*.rounding"]
+UNSUPPORTED_SCORE = ["result.*.terms", "result.*.subtotal", "result.*.rounding"]
+UNSUPPORTED_SETUP = ["result.direction", "result.first_dealer", "result.next_dealer", "result.wild_cards",
+                     "result.teams", "result.team_size", "result.target"]
 
 
 class Bridge:
@@ -152,7 +164,7 @@ class AnycardAdapter:
                 result["score"] = self.score(new, state, order, team_of)
             results.append(result)
             gs = new
-        return {"results": results}
+        return {"results": results, "unsupported": UNSUPPORTED_STATE}
 
     def apply(self, gs: dict, order, action: dict, current: dict, meld_order: dict):
         """(new state, table at the end of the hand or None, our reason) of one
@@ -291,9 +303,10 @@ class AnycardAdapter:
     def query(self, ruleset, q):
         (kind, arg), = q.items()
         if kind == "setup":
-            return self.setup()
+            out = self.setup()
+            return Partial(out, [p for p in UNSUPPORTED_SETUP if p.split(".")[1] not in out])
         if kind == "score":
-            return self.score_query(ruleset, arg)
+            return Partial(self.score_query(ruleset, arg), UNSUPPORTED_SCORE)
         raise Skip(f"query {kind!r}: the engine exposes no function for it (its helpers are private to canasta.ts)")
 
     def setup(self) -> dict:

@@ -29,8 +29,8 @@ sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this ada
 
 from dgmneto_canastra import translate as tr  # noqa: E402
 from _common import main as run_adapter  # noqa: E402
-from _common import (Errored, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path, facts, option,  # noqa: E402
-                     play_order, seating, sort_key, teams_of)
+from _common import (Errored, Partial, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path, facts,  # noqa: E402
+                     option, play_order, seating, sort_key, teams_of)
 
 ENV_VAR = "CANASTRA_DGMNETO_CHECKOUT"
 BUILD_VAR = "CANASTRA_DGMNETO_BUILD"
@@ -65,6 +65,16 @@ UNSUPPORTED_VERBS = {
 # The moves the engine's match drivers keep when they retry a restarted turn
 # (training-rs/src/pool.rs `menu`, safe mode).
 SAFE_MOVES = ("Draw", "KeepDrawnCard", "RefuseDrawnCard", "Discard", "EndTurnWithoutDiscard")
+
+
+# What the engine has no notion of (PROTOCOL.md "unsupported"): who of a team
+# melded, a concealed going out, which melds a turn laid or
+# touched, a last turn without discard, rounding.
+UNSUPPORTED_STATE = ["results[*].state.players", "results[*].state.ended.concealed",
+                     "results[*].state.turn.final", "results[*].state.turn.touched",
+                     "results[*].state.turn.melds_laid", "results[*].state.turn.had_melded",
+                     "results[*].score.*.subtotal", "results[*].score.*.rounding"]
+UNSUPPORTED_SCORE = ["result.*.subtotal", "result.*.rounding"]
 
 
 class Refused(Exception):
@@ -236,7 +246,7 @@ class DgmnetoAdapter:
                 result["score"] = self.score(new, state, order, team_of)
             results.append(result)
             gs = new
-        return {"results": results}
+        return {"results": results, "unsupported": UNSUPPORTED_STATE}
 
     def apply(self, gs: dict, order, action: dict) -> tuple[dict, str]:
         """(the engine's new state, our reason code) of one of our actions, or
@@ -371,10 +381,10 @@ class DgmnetoAdapter:
             gs["phase"] = "HandOver"
             went = ended.get("player") if ended.get("reason") == "went-out" else None
             gs["went_out"] = order.index(went) if went else None
-            return self.score(gs, arg, order, team_of)
+            return Partial(self.score(gs, arg, order, team_of), UNSUPPORTED_SCORE)
         raise Skip(f"query {kind!r} is not mapped")
 
-    def setup(self, ruleset: str) -> dict:
+    def setup(self, ruleset: str) -> Partial:
         """The table as the engine's crate publishes it (card::deck, HAND_SIZE,
         TARGET_SCORE, Seat::team, the deal settle_hand passes on, a draw's
         effect on the hand). The direction of play and the first dealer are
@@ -394,11 +404,16 @@ class DgmnetoAdapter:
                "players": players, "team_size": len(next(iter(groups.values()))), "cards_dealt": f["hand_size"],
                "wild_cards": sorted({"JK" if c == "JOKER" else c[0] for c in f["wild"]}), "target": f["target_score"],
                "draw": self.cards_per_draw()}
+        missing = ["result.direction", "result.first_dealer"]
         if len(teams) == len(groups):
             out["teams"] = teams
+        else:
+            missing.append("result.teams")
         if f["next_dealer"] == f["first_player"]:
             out["next_dealer"] = "first-player"
-        return out
+        else:
+            missing.append("result.next_dealer")
+        return Partial(out, missing)
 
     def cards_per_draw(self) -> int:
         gs = self.driver.call("new_game", seed=0)["state"]
