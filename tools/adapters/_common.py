@@ -31,6 +31,7 @@ import os
 import subprocess
 import sys
 import traceback
+from collections import Counter
 from pathlib import Path
 
 PROTOCOL_VERSION = 1
@@ -205,6 +206,21 @@ def deck_of(state: dict) -> tuple[int, int]:
         total += 1
         jokers += c == JOKER
     return (total - jokers) // 52, jokers
+
+
+def in_play(state: dict) -> Counter:
+    """The cards of a complete state that are in play (all but those set aside)."""
+    return Counter(all_cards(state)) - Counter(cards(state.get("aside", [])))
+
+
+def check_conservation(want: Counter, have: Counter, name=str) -> None:
+    """Errored when the engine's cards (`have`) are not the cards in play
+    (`want`): the engine lost or invented some. `name` spells a card key."""
+    if +have != +want:
+        lost, gained = want - have, have - want
+        raise Errored("card conservation broken by the engine: "
+                      + ", ".join([f"lost {name(c)} x{n}" for c, n in lost.items()]
+                                  + [f"gained {name(c)} x{n}" for c, n in gained.items()]))
 
 
 def all_cards(state: dict) -> list[str]:

@@ -23,10 +23,23 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this adapter's package
 
-from anycard_canasta import translate as tr  # noqa: E402
+from _common import (  # noqa: E402
+    Errored,
+    Partial,
+    Reject,
+    Skip,
+    card,
+    cards,
+    check_conservation,
+    checkout_commit,
+    checkout_path,
+    in_play,
+    option,
+    seating,
+    sort_key,
+)
 from _common import main as run_adapter  # noqa: E402
-from _common import (Errored, Partial, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path,  # noqa: E402
-                     option, seating, sort_key)
+from anycard_canasta import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_ANYCARD_CHECKOUT"
 MODULE = "backend/src/rules/impl/canasta.ts"
@@ -129,7 +142,7 @@ class AnycardAdapter:
             laid = [cards(m["cards"] if isinstance(m, dict) else m)
                     for m in state.get("teams", {}).get(team_of[seat], {}).get("melds", [])]
             meld_order[team] = [tr.meld_rank(m) for m in laid]
-        want = Counter(all_cards(state)) - Counter(cards(state.get("aside", [])))
+        want = in_play(state)
         results, current, over = [], state, False
         for action in message["actions"]:
             verb = next(k for k in action if k != "player")
@@ -141,11 +154,7 @@ class AnycardAdapter:
                 new, table, verdict, reason, note = gs, None, "rejected", exc.reason, exc.message
             shown = table or new
             if not over:
-                lost, gained = tr.conserved(want, shown)
-                if lost or gained:
-                    raise Errored("card conservation broken by the engine: "
-                                  + " ".join([f"lost {c} x{n}" for c, n in lost.items()]
-                                             + [f"gained {c} x{n}" for c, n in gained.items()]))
+                check_conservation(want, tr.cards_in(shown))
                 seat_before = current["turn"]["player"]
                 hand_before = Counter(current["hands"].get(seat_before, []))
                 current = tr.from_engine(shown, current, order, team_of, meld_order)
@@ -281,8 +290,9 @@ class AnycardAdapter:
         picked = Counter(tr.pile(new, target)) - before - Counter([top])
         rest = Counter(named) - picked
         if picked - Counter(named):
-            raise Skip(f"the engine takes the pile with cards of its own choosing ({' '.join(sorted(picked.elements()))}"
-                       f"), not the ones named ({' '.join(named) or 'none'})")
+            chosen = " ".join(sorted(picked.elements()))
+            raise Skip(f"the engine takes the pile with cards of its own choosing ({chosen}), "
+                       f"not the ones named ({' '.join(named) or 'none'})")
         if rest:
             new, table = self.lay(new, player, target, sorted(rest.elements(), key=named.index))
         return new, table, "pile.taken"

@@ -289,8 +289,6 @@ def reason_for(message: str) -> str:
     return "engine:" + message.strip().rstrip(".")[:80]
 
 
-def conserved(want: Counter, gs: dict) -> tuple[Counter, Counter]:
-    have = Counter()
-    for p in gs["piles"].values():
-        have.update(name(gs, i) for i in p["cardIds"])
-    return want - have, have - want
+def cards_in(gs: dict) -> Counter:
+    """Every card in the engine's piles."""
+    return Counter(name(gs, i) for p in gs["piles"].values() for i in p["cardIds"])

@@ -22,16 +22,16 @@ from _common import (  # noqa: E402
     ALL_RULESETS,
     JOKER,
     RANKS,
-    Errored,
     Partial,
     Reject,
     Skip,
-    all_cards,
     as_pile_reason,
     card,
     cards,
+    check_conservation,
     checkout_path,
     facts,
+    in_play,
     rank_of,
     seating,
     sort_key,
@@ -146,12 +146,7 @@ class OpenSpielAdapter:
         for team in data["melds"]:
             for m in team:
                 have.update(tr.name(c) for c in m["natural_cards"] + m["wild_cards"])
-        want = Counter(all_cards(state)) - Counter(cards(state.get("aside", [])))
-        if have != want:
-            lost, extra = want - have, have - want
-            raise Errored("card conservation broken by the engine: "
-                          + " ".join(f"lost {c} x{n}" for c, n in lost.items())
-                          + " ".join(f"gained {c} x{n}" for c, n in extra.items()))
+        check_conservation(in_play(state), have)
 
     # ------------------------------------------------------------ actions
     def apply(self, st, order, action):

@@ -20,13 +20,13 @@ sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and thi
 
 from _common import (  # noqa: E402
     ALL_RULESETS,
-    Errored,
     Partial,
     Reject,
     Skip,
     as_pile_reason,
     card,
     cards,
+    check_conservation,
     checkout_path,
     deck_of,
     facts,
@@ -203,12 +203,7 @@ class ThesisAdapter:
     def check_conservation(self, rnd, state):
         want = Counter(tr.ct(c) for c in _all(state)) - Counter(tr.ct(c) for c in cards(state.get("aside", [])))
         have = self.st.dealt_multiset(rnd)
-        if +have != +want:
-            lost = want - have
-            extra = have - want
-            raise Errored("card conservation broken by the engine: "
-                          + ", ".join(f"lost {tr.name(c)} x{n}" for c, n in lost.items())
-                          + ", ".join(f"gained {tr.name(c)} x{n}" for c, n in extra.items()))
+        check_conservation(want, have, tr.name)
 
     def score(self, rnd, state, order, team_of):
         """The engine's round score per team (round_scores), with a breakdown

@@ -27,10 +27,26 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this adapter's package
 
-from dgmneto_canastra import translate as tr  # noqa: E402
+from _common import (  # noqa: E402
+    Errored,
+    Partial,
+    Reject,
+    Skip,
+    card,
+    cards,
+    check_conservation,
+    checkout_commit,
+    checkout_path,
+    facts,
+    in_play,
+    option,
+    play_order,
+    seating,
+    sort_key,
+    teams_of,
+)
 from _common import main as run_adapter  # noqa: E402
-from _common import (Errored, Partial, Reject, Skip, all_cards, card, cards, checkout_commit, checkout_path, facts,  # noqa: E402
-                     option, play_order, seating, sort_key, teams_of)
+from dgmneto_canastra import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_DGMNETO_CHECKOUT"
 BUILD_VAR = "CANASTRA_DGMNETO_BUILD"
@@ -216,7 +232,7 @@ class DgmnetoAdapter:
         state = message["state"]
         order, team_of = seating(state, ruleset)
         gs = self.load(state, order, team_of)
-        want = Counter(all_cards(state)) - Counter(cards(state.get("aside", [])))
+        want = in_play(state)
         results, current = [], state
         for action in message["actions"]:
             verb = next(k for k in action if k != "player")
@@ -225,11 +241,7 @@ class DgmnetoAdapter:
                 verdict, note = "accepted", None
             except Reject as exc:
                 new, verdict, reason, note = gs, "rejected", exc.reason, exc.message
-            lost, gained = tr.conserved(want, new)
-            if lost or gained:
-                raise Errored("card conservation broken by the engine: "
-                              + " ".join([f"lost {c} x{n}" for c, n in lost.items()]
-                                         + [f"gained {c} x{n}" for c, n in gained.items()]))
+            check_conservation(want, tr.cards_in(new))
             seat_before = current["turn"]["player"]
             hand_before = Counter(current["hands"].get(seat_before, []))
             current = tr.from_engine(new, current, order, team_of, self.canastras(new, ruleset))

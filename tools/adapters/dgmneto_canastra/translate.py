@@ -224,7 +224,8 @@ def from_engine(gs: dict, before: dict, order: tuple[str, ...], team_of: dict[st
     if seat != turn.get("player"):
         turn = {"player": seat, "first": False, "took_pile": False, "pile_cards": [], "drawn": [],
                 "melds_laid": [], "touched": [], "redrawn": False, "asked": None, "pile_meld": None}
-    turn["phase"] = {"AwaitingDraw": "draw", "AwaitingRefusalChoice": "play", "Melding": "play"}.get(gs["phase"], "over")
+    phases = {"AwaitingDraw": "draw", "AwaitingRefusalChoice": "play", "Melding": "play"}
+    turn["phase"] = phases.get(gs["phase"], "over")
     if gs["phase"] in ("AwaitingDraw", "AwaitingRefusalChoice", "Melding"):
         turn["took_pile"] = bool(ctx.get("took_pile"))
         turn["pile_cards"] = sorted((from_card(c) for c in ctx.get("frozen", [])), key=sort_key)
@@ -342,8 +343,8 @@ def named_cards(verb: str, arg) -> list[str]:
     return []
 
 
-def conserved(want: Counter, gs: dict) -> tuple[Counter, Counter]:
-    """(lost, gained) cards of an engine state against the multiset `want`."""
+def cards_in(gs: dict) -> Counter:
+    """Every card of an engine state, the one on offer to the first player included."""
     have = Counter()
     for hand in gs["hands"]:
         have.update(map(from_card, hand))
@@ -355,4 +356,4 @@ def conserved(want: Counter, gs: dict) -> tuple[Counter, Counter]:
     offered = gs["turn_context"].get("pending_refusal")
     if offered:
         have[from_card(offered)] += 1
-    return want - have, have - want
+    return have

@@ -32,6 +32,7 @@ from _common import (  # noqa: E402
     as_pile_reason,
     card,
     cards,
+    check_conservation,
     checkout_path,
     facts,
     option,
@@ -160,11 +161,7 @@ class FeudalismAdapter:
             for m in t["melds"]:
                 have.update(map(tr.from_card, m["cards"]))
         have.update(map(tr.from_card, match["stock"] + match["discard"]))
-        if have != want:
-            lost, extra = want - have, have - want
-            raise Errored("card conservation broken by the engine: "
-                          + " ".join(f"lost {c} x{n}" for c, n in lost.items())
-                          + " ".join(f"gained {c} x{n}" for c, n in extra.items()))
+        check_conservation(want, have)
 
     def score(self, match, state, order, team_of):
         """The engine adds each team's scoreTeamHand total to its score when the hand ends."""

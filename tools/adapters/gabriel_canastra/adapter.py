@@ -23,11 +23,12 @@ from _common import (  # noqa: E402
     Partial,
     Reject,
     Skip,
-    all_cards,
     card,
     cards,
+    check_conservation,
     checkout_path,
     facts,
+    in_play,
     seating,
     sort_key,
     teams_of,
@@ -168,12 +169,7 @@ class GabrielAdapter:
         have.update(self.nm(c) for c in eng.stock + eng.discard_pile)
         for pile in eng.dead_hands.values():
             have.update(self.nm(c) for c in pile)
-        want = Counter(all_cards(state)) - Counter(cards(state.get("aside", [])))
-        if have != want:
-            lost, extra = want - have, have - want
-            raise Errored("card conservation broken by the engine: "
-                          + " ".join(f"lost {c} x{n}" for c, n in lost.items())
-                          + " ".join(f"gained {c} x{n}" for c, n in extra.items()))
+        check_conservation(in_play(state), have)
 
     # ------------------------------------------------------------ run
     def run(self, message):
