@@ -21,8 +21,10 @@ def test_the_page_is_current():
 
 
 def test_every_engine_has_a_saved_run_of_one_suite():
+    # one suite (its digest); the runs may come from different commits of it,
+    # since refreshing an engine needs only that engine's checkout
     assert all(run is not None and play is not None for run, play in RUNS.values())
-    suites = {(run["canastra_spec"]["commit"], run["canastra_spec"]["digest"]) for run, _ in RUNS.values()}
+    suites = {run["canastra_spec"]["digest"] for run, _ in RUNS.values()}
     assert len(suites) == 1
     for run, _ in RUNS.values():
         assert run["format"] == impl.RUN_FORMAT and run["profile"]["format"] == PROFILE_FORMAT
@@ -31,9 +33,9 @@ def test_every_engine_has_a_saved_run_of_one_suite():
 
 @pytest.mark.skipif(shutil.which("git") is None or not (impl.ROOT / ".git").exists(), reason="not a git checkout")
 def test_the_suite_is_that_of_a_commit():
-    (commit, _), = {(r["canastra_spec"]["commit"], 0) for r, _ in RUNS.values()}
-    done = subprocess.run(["git", "cat-file", "-e", f"{commit}^{{commit}}"], cwd=impl.ROOT, capture_output=True)
-    assert done.returncode == 0, f"commit {commit} of the saved runs is not in this repository"
+    for commit in {r["canastra_spec"]["commit"] for r, _ in RUNS.values()}:
+        done = subprocess.run(["git", "cat-file", "-e", f"{commit}^{{commit}}"], cwd=impl.ROOT, capture_output=True)
+        assert done.returncode == 0, f"commit {commit} of the saved runs is not in this repository"
 
 
 @pytest.mark.parametrize("name", list(ENGINES))
