@@ -14,7 +14,7 @@ from canastra_ref import __version__
 from canastra_ref.errors import CanastraError, ErrorList
 
 from . import conformance, coverage, diff, mutate, play, profile, reasons, serve, spec
-from .common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 # Modules registering subcommands, in the order --help lists them.
 COMMANDS = (spec, play, reasons, serve, conformance, profile, coverage, diff, mutate)
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
 
 from canastra_ref.errors import CanastraError
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def print_json(data) -> None:
@@ -43,6 +44,26 @@ def parse_readings(items: list[str] | None) -> dict[str, str]:
 def add_reading_option(parser) -> None:
     parser.add_argument("--reading", action="append", metavar="DISPUTE=READING",
                         help="take a non-default reading of a dispute (repeatable)")
+
+
+def check_output(path: str | None, option: str, directory: bool = False) -> None:
+    """Refuse, before any long work, an output that could not be written: a
+    file where a directory is wanted or the other way round, a missing parent
+    directory, one not writable."""
+    if not path:
+        return
+    target = Path(path)
+    if target.exists() and target.is_dir() != directory:
+        raise CanastraError(f"{option} {path}: {'not a directory' if directory else 'is a directory'}",
+                            expected="a directory to write into" if directory else "a file to write")
+    while not target.exists():                  # the nearest directory that exists must take the output
+        if not directory and target != Path(path):
+            raise CanastraError(f"{option} {path}: no directory {target}", expected="an existing directory")
+        target = target.parent
+    if not target.is_dir() and target != Path(path):
+        raise CanastraError(f"{option} {path}: {target} is not a directory")
+    if not os.access(target, os.W_OK | (os.X_OK if target.is_dir() else 0)):
+        raise CanastraError(f"{option} {path}: {target} cannot be written", expected="a path you may write to")
 
 
 def write_output(text: str, output: str | None) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_FAILED, EXIT_OK, impl_argv, seconds, write_output
+from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, check_output, impl_argv, seconds, write_output
 from .serve import reference_command
 
 
@@ -70,8 +70,10 @@ def cmd_conformance(args) -> int:
         return cmd_compare(args)
     from canastra_conformance import xfail
     from canastra_conformance.report import render, summary_line
+    from canastra_conformance.runner import INTERRUPTED
     from canastra_conformance.suite import read_skip_file
 
+    check_output(args.output, "--output")
     skip = read_skip_file(args.skip) if args.skip else []
     expected = xfail.read(args.xfail) if args.xfail else None
     if args.xfail_non_strict and not args.xfail:
@@ -81,6 +83,8 @@ def cmd_conformance(args) -> int:
     write_output(render(result, args.format), args.output)
     if args.output:
         print(summary_line(result))
+    if result.stopped == INTERRUPTED:
+        return EXIT_INTERRUPTED
     return EXIT_OK if result.ok else EXIT_FAILED
 
 

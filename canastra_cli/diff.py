@@ -15,7 +15,7 @@ from pathlib import Path
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_OK, parse_readings
+from .common import EXIT_OK, check_output, parse_readings
 
 
 def cmd_diff(args) -> int:
@@ -48,13 +48,20 @@ def _behaviour(args, a, b) -> int:
         set_hypothesis_home_dir(directory() / "hypothesis")
     if args.budget < 1:
         raise CanastraError("--budget must be at least 1")
+    check_output(args.out, "--out", directory=True)         # before the search, not after it
     progress = None
     if args.format == "text" and sys.stderr.isatty():
         progress = lambda path: print(f"  searching a witness for {path} ...", file=sys.stderr)  # noqa: E731
     report = behaviour(a, b, budget=args.budget, progress=progress)
+    unwritten = None
     if args.out:
-        write_witnesses(report, Path(args.out))
+        try:
+            write_witnesses(report, Path(args.out))
+        except OSError as exc:                  # the search is not lost: its report is printed all the same
+            unwritten = CanastraError(f"--out {args.out}: the witnesses could not be written: {exc.strerror or exc}")
     sys.stdout.write(RENDERERS[args.format](report))
+    if unwritten:
+        raise unwritten
     return EXIT_OK
 
 

@@ -10,7 +10,7 @@ import sys
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_OK, write_output
+from .common import EXIT_OK, check_output, write_output
 from .conformance import add_run_options, fixture_directory, run_fixtures
 
 
@@ -21,6 +21,8 @@ def cmd_profile(args) -> int:
     from canastra_conformance.profile_report import render
     from canastra_conformance.results import suite_info
 
+    check_output(args.output, "--output")
+    check_output(args.save_report, "--save-report")
     if args.report:
         if args.impl is not None or args.save_report:
             raise CanastraError("--report reads a saved run: it takes neither --impl nor --save-report")

@@ -20,6 +20,7 @@ keep a term for what scored nothing).
 from __future__ import annotations
 
 import re
+import reprlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -31,6 +32,7 @@ from canastra_ref.seating import make_table
 
 from . import canonical
 from .fixtures import Case
+from .policy import KEPT_VALUE, MESSAGE_LIMIT
 from .rulesets import ruleset_for
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
@@ -82,12 +84,61 @@ def _complete(case: Case, partial: dict) -> dict:
 
 @dataclass
 class Mismatch:
+    """Where an answer differs from the expectation. What the answer had there
+    is kept only up to KEPT_VALUE characters of JSON (a preview beyond), so a
+    run keeps what grading found, never whole answers."""
     path: str
     expected: object
     actual: object
 
+    def __post_init__(self):
+        self.actual = kept(self.actual)
+
     def __str__(self) -> str:
         return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+
+
+class Elided:
+    """A value of an answer too large to keep: its kind, size and a preview."""
+
+    def __init__(self, value):
+        kind = {dict: "an object", list: "a list", str: "a string"}.get(type(value), type(value).__name__)
+        unit = "character" if isinstance(value, str) else "item"
+        count = f" of {len(value):,} {unit}{'s' if len(value) != 1 else ''}" if isinstance(value, (dict, list, str)) \
+            else ""
+        self.text = f"<{kind}{count}, more than {KEPT_VALUE:,} characters of JSON, not kept: {_PREVIEW.repr(value)}>"
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+_PREVIEW = reprlib.Repr()
+_PREVIEW.maxlevel, _PREVIEW.maxdict, _PREVIEW.maxlist, _PREVIEW.maxstring, _PREVIEW.maxlong = 3, 4, 6, 60, 40
+
+
+def kept(value):
+    """The value when it is small, else an Elided preview of it."""
+    budget = KEPT_VALUE
+    stack = [value]
+    while stack:                       # the size of its JSON, measured until the budget runs out
+        item = stack.pop()
+        if isinstance(item, dict):
+            budget -= 2 + 4 * len(item)
+            for key, inner in item.items():
+                budget -= len(str(key))
+                stack.append(inner)
+                if budget < 0:
+                    break
+        elif isinstance(item, list):
+            budget -= 2 + len(item)
+            stack.extend(item[:max(budget, 0) + 1])
+        else:
+            budget -= len(item) + 2 if isinstance(item, str) else 8
+        if budget < 0:
+            return Elided(value)
+    return value
 
 
 @dataclass
@@ -97,6 +148,10 @@ class Grade:
     citations: list[Mismatch] = field(default_factory=list)
     message: str = ""
     conflicts: list = field(default_factory=list)     # readings.Conflict, for other-reading
+
+    def __post_init__(self):
+        if len(self.message) > MESSAGE_LIMIT:          # an implementation's message, of any length
+            self.message = f"{self.message[:MESSAGE_LIMIT]}... [{len(self.message) - MESSAGE_LIMIT:,} more characters]"
 
     @property
     def cites_ok(self) -> bool:

@@ -52,7 +52,7 @@ def junit_xml(result: RunResult) -> str:
         props = ET.SubElement(suite, "properties")
         for name, value in (("implementation", f"{impl.get('name', '?')} {impl.get('version', '')}".strip()),
                             ("suite.version", result.suite["version"]), ("suite.digest", result.suite["digest"]),
-                            ("start_error", result.start_error)):
+                            ("start_error", result.start_error), ("stopped", result.stopped)):
             if value is not None:
                 ET.SubElement(props, "property", name=name, value=_clean(str(value)))
         for o in outcomes:

@@ -102,6 +102,8 @@ def text(result: RunResult) -> str:
             lines.append(f"  warning: {entry.where}: {entry.pattern!r} matches no case of the suite")
     if result.start_error:
         lines += ["", f"START FAILED: {printable(result.start_error)}"]
+    if result.stopped:
+        lines += ["", f"STOPPED EARLY: {printable(result.stopped)}; the cases not run are errored"]
     if result.stderr.strip():
         lines += ["", "stderr outside any case:"] + _indent(result.stderr, "  | ")
     by_ruleset, by_article = defaultdict(list), defaultdict(list)

@@ -12,6 +12,7 @@ JSON report (format "canastra-conformance-report", version 2):
      "judged_by_readings": true,                   # false: every case graded (canastra profile)
      "xfail": null | {"file", "strict", "unused": [{pattern, reason, entry}]},
      "command": [...], "start_error": null | "...", "restarts": 0,
+     "stopped": null | "...",                      # why the run ended early (its other cases errored)
      "stderr": "...",                              # written outside any case
      "duration": 1.23,
      "cases": {"<fixture id>": {"ruleset", "articles", "file", "line", "status",
@@ -39,7 +40,7 @@ from pathlib import Path
 from canastra_ref import __version__
 
 from .fixtures import fixture_files
-from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, XFAIL, XPASS
+from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, XFAIL, XPASS, Elided
 from .messages import PROTOCOL_VERSION
 from .runner import Outcome
 
@@ -79,7 +80,8 @@ def citation_tier(outcome: Outcome) -> str:
 
 
 def _mismatches(items) -> list[dict]:
-    return [{"path": m.path, "expected": m.expected, "actual": m.actual} for m in items]
+    return [{"path": m.path, "expected": m.expected,
+             "actual": str(m.actual) if isinstance(m.actual, Elided) else m.actual} for m in items]
 
 
 def case_record(outcome: Outcome) -> dict:
@@ -127,6 +129,7 @@ class RunResult:
     duration: float = 0.0
     judged_by_readings: bool = True
     xfail: dict | None = None           # {"file", "strict", "unused": [Entry]} when a file was given
+    stopped: str | None = None          # why the run stopped before its last case (interrupted...)
 
     @property
     def strict(self) -> bool:
@@ -155,7 +158,8 @@ class RunResult:
                 "xfail": None if self.xfail is None else {
                     "file": self.xfail["file"], "strict": self.xfail["strict"],
                     "unused": [e.to_json() for e in self.xfail["unused"]]},
-                "command": self.command, "start_error": self.start_error, "restarts": self.restarts,
+                "command": self.command, "start_error": self.start_error, "stopped": self.stopped,
+                "restarts": self.restarts,
                 "stderr": self.stderr, "duration": round(self.duration, 3),
                 "cases": {o.case.id: case_record(o) for o in self.outcomes},
                 "summary": counts(self.outcomes)}

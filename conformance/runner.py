@@ -12,22 +12,32 @@ support skipped, and cases written under readings it does not follow
 from __future__ import annotations
 
 import json
+import sys
 import time
+import traceback
 from collections import deque
 from dataclasses import dataclass
 
 from canastra_ref.errors import CanastraError, ErrorList
+from canastra_ref.json_input import JSONInputError, loads
+from canastra_ref.limits import MAX_MESSAGE_BYTES, MAX_NAME
 
 from . import readings
 from .fixtures import Case
 from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, XFAIL, XPASS, Grade, grade, message_for
 from .messages import PROTOCOL_VERSION, problem_with, quote
-from .policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, STOP_GRACE
+from .policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, STDERR_LATE_LIMIT, STDERR_RUN_LIMIT, STOP_GRACE
 from .process import EOF, LINE, OVERFLOW, TIMEOUT, ImplementationProcess
 
 
 def encode(message: dict) -> bytes:
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    """A message as one protocol line; ValueError when it cannot be one (not
+    JSON data, or larger than the protocol allows)."""
+    line = (json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
+    if len(line) > MAX_MESSAGE_BYTES + 1:
+        raise ValueError(f"the message is {len(line):,} bytes, more than the protocol allows "
+                         f"({MAX_MESSAGE_BYTES:,})")
+    return line
 
 
 @dataclass
@@ -48,6 +58,9 @@ class Outcome:
             if self.grade.status == PASSED:
                 return XPASS
         return self.grade.status
+
+
+INTERRUPTED = "the run was interrupted"
 
 
 class Broken(Exception):
@@ -78,6 +91,8 @@ class Runner:
         self.starts = 0
         self.restarts = 0
         self.stderr = ""                       # stderr written outside any case (start, stop)
+        self.stopped: str | None = None        # why run_all stopped before the last case, if it did
+        self._stderr_kept = 0                  # bytes of stderr kept in the outcomes so far
         self._dead_stderr = ""                 # stderr of a process just killed, for the case at fault
         self._spawned_at = 0.0
 
@@ -123,11 +138,19 @@ class Runner:
             again = "could not be restarted" if self.restarts else "did not start"
             self.start_error = f"the implementation {again}: {exc}"
             return False
+        except KeyboardInterrupt:
+            self._discard()
+            self.stopped = INTERRUPTED
+            self.start_error = f"{INTERRUPTED} before the implementation started"
+            return False
         self._file_stderr()
         declared = answer.get("readings", {})
         if self.info is None:
-            self.info = {**{k: answer[k] for k in ("protocol", "implementation", "rulesets", "features")},
-                         "readings": declared}
+            # what the report shows of the implementation: its strings, each of a bounded length
+            implementation = {k: v if len(v) <= MAX_NAME else v[:MAX_NAME] + "..."
+                              for k, v in answer["implementation"].items() if isinstance(v, str)}
+            self.info = {"protocol": answer["protocol"], "implementation": implementation,
+                         "rulesets": answer["rulesets"], "features": answer["features"], "readings": declared}
         else:
             self.info.update(rulesets=answer["rulesets"], features=answer["features"], readings=declared)
         return True
@@ -177,6 +200,9 @@ class Runner:
     def run_all(self, cases, on_outcome=None) -> list[Outcome]:
         """Run the cases in order, one message at a time; every failure of the
         implementation becomes an errored outcome of the case it was answering.
+        Nothing loses the outcomes already settled: should the runner itself
+        fail, or the run be interrupted, the cases not run are errored with the
+        reason, which `stopped` keeps for the report.
 
         One message is in flight at a time, but the runner's own work overlaps
         the implementation's: as soon as an answer line arrives (and the stderr
@@ -191,75 +217,104 @@ class Runner:
         arrived = None                            # (sent, raw line, stderr, duration) not yet graded
         emitted = 0
 
+        stopping = False                          # once stopping, a failing hook stops nothing more
+
         def settle(index: int, outcome: Outcome) -> None:
             nonlocal emitted
+            outcome.stderr = self._kept_stderr(outcome.stderr)
             outcomes[index] = outcome
             while emitted in outcomes:
-                if on_outcome:
-                    on_outcome(outcomes[emitted])
                 emitted += 1
+                if on_outcome and not stopping:
+                    on_outcome(outcomes[emitted - 1])
+                elif on_outcome:
+                    try:
+                        on_outcome(outcomes[emitted - 1])
+                    except (Exception, KeyboardInterrupt):
+                        pass
 
         def message(index: int, case: Case) -> bytes | None:
             """The encoded message of a case, or None once settled without one."""
             if index not in prepared:
                 try:
                     prepared[index] = encode(message_for(case))
-                except (CanastraError, ErrorList) as exc:
+                except (CanastraError, ErrorList, TypeError, ValueError) as exc:
                     settle(index, Outcome(case, Grade(ERRORED, message="the fixture cannot be turned into a "
                                                                        f"message (a fault of the suite): {exc}")))
                     return None
             return prepared[index]
 
-        while todo or flight or arrived:
-            while flight is None and todo:                       # send the next case
-                index, case = todo.popleft()
-                if self.process is None and not self.start():
-                    settle(index, Outcome(case, Grade(ERRORED, message=self.start_error)))
+        try:
+            while todo or flight or arrived:
+                while flight is None and todo:                       # send the next case
+                    index, case = todo.popleft()
+                    if self.process is None and not self.start():
+                        settle(index, Outcome(case, Grade(ERRORED, message=self.start_error)))
+                        continue
+                    reason = self.unsupported(case)
+                    if reason:
+                        settle(index, Outcome(case, Grade(SKIPPED, message=reason)))
+                        continue
+                    other = self.other_reading(case)
+                    if other:
+                        settle(index, Outcome(case, other))
+                        continue
+                    data = message(index, case)
+                    if data is not None:
+                        prepared.pop(index)                          # prepared again if it must be sent again
+                        self.process.send(data)
+                        flight = _Sent(case, time.monotonic(), index)
+                if arrived is not None:                              # grade the last answer meanwhile
+                    sent, raw, stderr, duration = arrived
+                    arrived = None
+                    try:
+                        answer = self._parse(raw, "run-answer")
+                        if answer["id"] != sent.case.id:
+                            raise self._broken(f"the answer is for id {answer['id']!r}, not {sent.case.id!r}")
+                        result = _grade(sent.case, answer)
+                    except Broken as exc:
+                        result = Grade(ERRORED, message=str(exc))
+                        stderr += self._take_stderr()                # what the killed process wrote last
+                        if flight is not None:                       # it went to a process we no longer trust
+                            todo.appendleft((flight.index, flight.case))
+                            flight = None
+                    settle(sent.index, Outcome(sent.case, result, stderr, duration))
                     continue
-                reason = self.unsupported(case)
-                if reason:
-                    settle(index, Outcome(case, Grade(SKIPPED, message=reason)))
+                if flight is None:
                     continue
-                other = self.other_reading(case)
-                if other:
-                    settle(index, Outcome(case, other))
-                    continue
-                data = message(index, case)
-                if data is not None:
-                    self.process.send(data)
-                    flight = _Sent(case, time.monotonic(), index)
-            if arrived is not None:                              # grade the last answer meanwhile
-                sent, raw, stderr, duration = arrived
-                arrived = None
+                if todo and todo[0][0] not in prepared and self.unsupported(todo[0][1]) is None \
+                        and self.other_reading(todo[0][1]) is None:
+                    message(*todo[0])                                # prepare the next message meanwhile
+                    if todo[0][0] in outcomes:
+                        todo.popleft()
+                sent, flight = flight, None
                 try:
-                    answer = self._parse(raw, "run-answer")
-                    if answer["id"] != sent.case.id:
-                        raise self._broken(f"the answer is for id {answer['id']!r}, not {sent.case.id!r}")
-                    result = _grade(sent.case, answer)
+                    raw = self._read(sent.sent + self.timeout, "this case", self.timeout)
                 except Broken as exc:
-                    result = Grade(ERRORED, message=str(exc))
-                    stderr += self._take_stderr()                # what the killed process wrote last
-                    if flight is not None:                       # it went to a process we no longer trust
-                        todo.appendleft((flight.index, flight.case))
-                        flight = None
-                settle(sent.index, Outcome(sent.case, result, stderr, duration))
-                continue
-            if flight is None:
-                continue
-            if todo and todo[0][0] not in prepared and self.unsupported(todo[0][1]) is None \
-                    and self.other_reading(todo[0][1]) is None:
-                message(*todo[0])                                # prepare the next message meanwhile
-                if todo[0][0] in outcomes:
-                    todo.popleft()
-            sent, flight = flight, None
-            try:
-                raw = self._read(sent.sent + self.timeout, "this case", self.timeout)
-            except Broken as exc:
-                settle(sent.index, Outcome(sent.case, Grade(ERRORED, message=str(exc)), self._take_stderr(),
-                                           time.monotonic() - sent.sent))
-                continue
-            arrived = (sent, raw, self._take_stderr(), time.monotonic() - sent.sent)
+                    settle(sent.index, Outcome(sent.case, Grade(ERRORED, message=str(exc)), self._take_stderr(),
+                                               time.monotonic() - sent.sent))
+                    continue
+                arrived = (sent, raw, self._take_stderr(), time.monotonic() - sent.sent)
+        except (Exception, KeyboardInterrupt) as exc:      # a fault of the runner, or an interrupt
+            stopping = True
+            self.stopped = INTERRUPTED if isinstance(exc, KeyboardInterrupt) \
+                else f"the runner failed: {type(exc).__name__}: {exc}"
+            if not isinstance(exc, KeyboardInterrupt):
+                traceback.print_exc(file=sys.stderr)
+            self._discard()
+            for index, case in enumerate(cases):          # the outcomes so far stand; the rest are errored
+                if index not in outcomes:
+                    settle(index, Outcome(case, Grade(ERRORED, message=f"not run: {self.stopped}")))
         return [outcomes[i] for i in range(len(cases))]
+
+    def _kept_stderr(self, text: str) -> str:
+        """A case's stderr as the report keeps it: past STDERR_RUN_LIMIT in all,
+        only its last STDERR_LATE_LIMIT characters."""
+        if self._stderr_kept + len(text) > STDERR_RUN_LIMIT and len(text) > STDERR_LATE_LIMIT:
+            text = f"[... {len(text) - STDERR_LATE_LIMIT:,} characters not kept: the run has kept " \
+                   f"{STDERR_RUN_LIMIT // (1024 * 1024)} MiB of stderr]\n" + text[-STDERR_LATE_LIMIT:]
+        self._stderr_kept += len(text)
+        return text
 
     # ------------------------------------------------------------- lines
     def _receive(self, deadline: float, kind: str, what: str, timeout: float) -> dict:
@@ -297,17 +352,13 @@ class Runner:
         """An answer line as JSON of the shape of its schema; Broken (and the
         process killed) otherwise, quoting the line."""
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise self._broken(f"the answer is not UTF-8: {quote(raw.decode('utf-8', 'replace'))}") from None
-        try:
-            answer = json.loads(text)
-        except ValueError:
-            raise self._broken(f"the answer is not JSON: {quote(text)}") from None
+            answer = loads(raw, "the answer")
+        except JSONInputError as exc:
+            raise self._broken(f"{exc.message}: {quote(raw.decode('utf-8', 'replace'))}") from None
         problem = problem_with(kind, answer)
         if problem:
             raise self._broken(f"the answer does not have the shape of {kind}.schema.json: {problem}; "
-                               f"the line was {quote(text)}")
+                               f"the line was {quote(raw.decode('utf-8'))}")
         return answer
 
     def _discard(self, wait: float = 0.2) -> None:
@@ -326,7 +377,10 @@ class Runner:
         process, self.process = self.process, None
         if process is None:
             return
-        process.stop(b'{"cmd":"stop"}\n', STOP_GRACE)
+        try:
+            process.stop(b'{"cmd":"stop"}\n', STOP_GRACE)
+        except KeyboardInterrupt:               # no more waiting: the report is still written
+            self.stopped = self.stopped or INTERRUPTED
         text = process.take_stderr()
         if text:
             self.stderr += text

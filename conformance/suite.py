@@ -57,7 +57,8 @@ def run_suite(runner: Runner, cases: list[Case], suite: dict, *, skip=(), skip_p
               on_outcome=None) -> RunResult:
     """Start the implementation (unless already spawned), run every case
     (those of the skip list are skipped without being sent), stop it. Always
-    completes; the outcomes keep the order of the cases. `xfail`: the entries
+    completes, interrupted or not (`stopped` then says why); the outcomes keep
+    the order of the cases. `xfail`: the entries
     of an expected-failures file (xfail.py), None without one; those matching
     none of `suite_ids` (default: the cases run) are reported unused."""
     began = time.monotonic()
@@ -87,4 +88,4 @@ def run_suite(runner: Runner, cases: list[Case], suite: dict, *, skip=(), skip_p
     return RunResult(suite=suite, command=runner.argv, info=runner.info, start_error=runner.start_error,
                      outcomes=[outcomes[i] for i in range(len(cases))], restarts=runner.restarts,
                      stderr=runner.stderr, duration=time.monotonic() - began,
-                     judged_by_readings=runner.judge_by_readings, xfail=expected)
+                     judged_by_readings=runner.judge_by_readings, xfail=expected, stopped=runner.stopped)

@@ -90,3 +90,23 @@ def test_command(tmp_path, capsys):
     assert main(["diff", "classica", "uruguaya", "--behaviour", "--budget", "5", "--format", "json"]) == 0
     assert '"findings"' in capsys.readouterr().out
     assert main(["diff", "classica", "uruguaya", "--behaviour", "--budget", "0"]) == 2
+
+
+def test_out_is_checked_before_the_search(tmp_path, capsys, monkeypatch):
+    """--out EXISTING_FILE raised FileExistsError after the whole search."""
+    out = tmp_path / "witnesses"
+    out.write_text("x")
+    monkeypatch.setattr(behaviour, "behaviour", lambda *a, **k: pytest.fail("the search started"))
+    assert main(["diff", "classica", "uruguaya", "--behaviour", "--out", str(out)]) == 2
+    assert f"--out {out}: not a directory" in capsys.readouterr().err
+
+
+def test_witnesses_that_cannot_be_written_lose_no_search(searched, tmp_path, capsys, monkeypatch):
+    def refuse(report, out):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(behaviour, "behaviour", lambda *a, **k: searched)
+    monkeypatch.setattr(behaviour, "write_witnesses", refuse)
+    assert main(["diff", "classica", "uruguaya", "--behaviour", "--out", str(tmp_path / "w")]) == 2
+    captured = capsys.readouterr()
+    assert "classica" in captured.out and "uruguaya" in captured.out          # the report, all the same
+    assert "the witnesses could not be written: Permission denied" in captured.err

@@ -121,7 +121,7 @@ def test_garbage_is_an_error_quoting_the_line(out):
     assert code == 1
     record = data["cases"]["t-cbc-points-ace"]
     assert record["status"] == "errored"
-    assert record["message"] == "the answer is not JSON: 'this is not json {'"
+    assert record["message"] == "the answer is not JSON (Expecting value at column 1): 'this is not json {'"
     assert sum(s == "passed" for s in statuses(data).values()) == 5
 
 
@@ -231,3 +231,89 @@ def test_parts_the_implementation_does_not_compute_are_not_graded(out):
     assert code == 1 and setup["status"] == "failed"
     assert [m["path"] for m in setup["mismatches"]] == ["result.cards_dealt"]
     assert setup["message"] == "graded without result.deck_size (unsupported)"
+
+
+# ------------------------------------------------ runs that used to be lost (issue 17)
+
+def test_an_answer_nested_100000_deep_errors_its_case_and_the_run_goes_on(out):
+    code, data = report(out, "--impl", impl("deep_answer"))
+    assert code == 1
+    record = data["cases"]["t-cbc-points-ace"]
+    assert record["status"] == "errored"
+    assert record["message"].startswith("the answer nests arrays and objects more than 64 deep (at column 101)")
+    assert data["restarts"] == 1 and sum(s == "passed" for s in statuses(data).values()) == 5
+
+
+def test_huge_answers_are_graded_and_not_kept(out):
+    """Answers of 4 MB each: the report keeps what grading found (a preview of
+    each value that differs, a message cut short), never the answers."""
+    code, text = conformance(out, "--impl", impl("huge_answers"))
+    data = json.loads(text)
+    assert code == 1 and len(text) < 60_000
+    points = data["cases"]["t-cbc-points-ace"]["mismatches"][0]
+    assert points["path"] == "result" and points["expected"] == 15
+    assert points["actual"].startswith("<a list of 1,000,000 items, more than 4,096 characters of JSON, not kept: "
+                                       "['Ah', 'Ah',")
+    opening = data["cases"]["t-cbc-opening-75"]
+    assert opening["status"] == "failed" and "not kept" in opening["mismatches"][0]["actual"]
+
+
+def _cases():
+    from canastra_conformance.fixtures import load_all
+    return load_all(FIXTURES)
+
+
+@pytest.mark.parametrize("fault, stopped", [(KeyboardInterrupt, "the run was interrupted"),
+                                            (RuntimeError, "the runner failed: RuntimeError: a bug")])
+def test_a_run_stopped_midway_keeps_what_it_has(fault, stopped, capsys):
+    """Whatever stops a run (Ctrl-C, a bug of the runner), the cases done keep
+    their outcomes and the others are errored with the reason: the report is written."""
+    from canastra_cli.serve import reference_command
+    from canastra_conformance.results import suite_info
+    from canastra_conformance.runner import Runner
+    from canastra_conformance.suite import run_suite
+    seen = []
+
+    def hook(outcome):
+        seen.append(outcome.case.id)
+        if len(seen) == 2:
+            raise fault("a bug")
+    cases = _cases()
+    result = run_suite(Runner(reference_command()), cases, suite_info(FIXTURES, len(cases)), on_outcome=hook)
+    assert result.stopped == stopped
+    assert [o.status for o in result.outcomes[:2]] == ["passed", "passed"]
+    assert {o.status for o in result.outcomes[2:]} == {"errored"}
+    assert result.outcomes[3].grade.message == f"not run: {stopped}"
+    assert result.to_json()["stopped"] == stopped
+    from canastra_conformance.report import render
+    assert f"STOPPED EARLY: {stopped}" in render(result, "text")
+
+
+def test_a_fixture_that_cannot_be_sent_errors_its_case_only():
+    """A state holding what JSON cannot carry (a date, as YAML made of 2001-01-01) killed the run with a TypeError."""
+    import dataclasses
+    import datetime
+
+    from canastra_cli.serve import reference_command
+    from canastra_conformance.runner import Runner
+    cases = _cases()
+    opening = next(i for i, c in enumerate(cases) if c.id == "t-cbc-opening-75")
+    cases[opening] = dataclasses.replace(cases[opening], state={**cases[opening].state,
+                                                                "pending": {"at": datetime.date(2001, 1, 1)}})
+    runner = Runner(reference_command())
+    try:
+        outcomes = runner.run_all(cases)
+    finally:
+        runner.close()
+    assert outcomes[opening].status == "errored"
+    assert "cannot be turned into a message (a fault of the suite)" in outcomes[opening].grade.message
+    assert [o.status for i, o in enumerate(outcomes) if i != opening] == ["passed"] * 5
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch):
+    import canastra_cli.conformance as command
+    monkeypatch.setattr(command, "run_fixtures", lambda *a, **k: pytest.fail("the run started"))
+    assert main(["conformance", "--output", str(tmp_path / "no" / "such" / "report.json")]) == 2
+    assert f"--output {tmp_path}/no/such/report.json: no directory {tmp_path}/no/such" in capsys.readouterr().err
+    assert main(["conformance", "--output", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
