@@ -315,3 +315,33 @@ def test_33_rounding_of_a_count_ending_in_5():
     assert scores["NS"].total == -80
     away = engine_for("cbc", (("negative-five", "away-from-zero"),))
     assert score_hand(away, end)["NS"].total == -90
+
+
+def test_a_suja_made_of_a_real_and_the_joker_can_be_loaded_under_stays_limpa():
+    """Under limpa-eighth-card=stays-limpa a real that takes the joker as its
+    eighth card is a suja (28: 'a real ... becomes suja'), while the same cards
+    grown from a limpa stay a limpa: the kind depends on what the meld was,
+    which a state does not record. load_state refused the suja, a position
+    reached in play (self-play seeds within five hands)."""
+    from canastra_ref.errors import InputError
+    stays = engine_for("cbc", (("limpa-eighth-card", "stays-limpa"),))
+    run = ["4h", "5h", "6h", "7h", "8h", "9h", "Th", "JK"]
+
+    def loaded(engine, canastra):
+        meld = {"kind": "sequence", "cards": run, "canastra": canastra}
+        return load_state(engine, complete(engine.table, engine.deck, N(teams={"NS": {"melds": [meld]}})))
+
+    assert loaded(stays, "suja").teams["NS"].melds[0].canastra == "suja"
+    assert loaded(stays, "limpa").teams["NS"].melds[0].canastra == "limpa"
+    assert loaded(stays, None).teams["NS"].melds[0].canastra == "limpa"      # laid at once
+    assert loaded(CBC, None).teams["NS"].melds[0].canastra == "suja"         # becomes-suja: limpa is 7 cards
+    try:
+        loaded(CBC, "limpa")
+        raise AssertionError("a limpa of eight cards loaded under becomes-suja")
+    except InputError as exc:
+        assert exc.json_path == "$.teams.NS.melds[0].canastra" and "this meld is a suja" in exc.message
+    try:
+        loaded(stays, "real")
+        raise AssertionError("a meld with the joker loaded as a real")
+    except InputError as exc:
+        assert "not a 'real'" in exc.message

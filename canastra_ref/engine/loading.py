@@ -19,12 +19,24 @@ def load_state(engine: Engine, data, root: str = "$") -> State:
         for i, meld in enumerate(team_state.melds):
             path = f"{root}.teams.{team}.melds[{i}]"
             kind, cards = _table_meld(engine, state, team, meld.kind, meld.cards, path)
-            canastra = engine.canastra_kind(kind, cards, meld.canastra)
-            if meld.canastra is not None and canastra != meld.canastra:
-                raise InputError(f"this meld is a {canastra or 'meld that is no canastra'}, not a "
-                                 f"{meld.canastra}", json_path=f"{path}.canastra")
-            team_state.melds[i] = Meld(kind, cards, canastra)
+            team_state.melds[i] = Meld(kind, cards, _canastra(engine, kind, cards, meld.canastra, path))
     return state
+
+
+def _canastra(engine: Engine, kind: str, cards: list[str], stated: str | None, path: str) -> str | None:
+    """The canastra kind of a meld on the table. A kind may depend on the
+    meld's history (meld.previous_kind, the kind before its last cards came),
+    which a state does not record: a stated kind stands when the cards make it
+    after some kind before (none, or any canastra kind); without one, the
+    kind is that of the cards laid at once."""
+    laid_at_once = engine.canastra_kind(kind, cards)
+    if stated is None or stated == laid_at_once:
+        return laid_at_once
+    if any(engine.canastra_kind(kind, cards, before) == stated for before in engine.canastra_kinds):
+        return stated
+    raise InputError(f"this meld is a {laid_at_once or 'meld that is no canastra'}, not a {shown(stated)}",
+                     json_path=f"{path}.canastra",
+                     expected="the canastra kind its cards make (after any kind before), or null")
 
 
 def _table_meld(engine: Engine, state, team: str, kind: str, cards: list[str], path: str) -> tuple[str, list[str]]:
