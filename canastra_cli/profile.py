@@ -58,9 +58,10 @@ def register(sub) -> None:
         description="Run every case of the suite against an implementation (whatever readings it declares) "
                     "and infer from its behaviour, per dispute of every ruleset, which reading it follows "
                     "(follows R, mixed, neither, untested, with the cases for and against), the best "
-                    "reading set of each ruleset and the pass rate under it, and the closest ruleset. A case "
-                    "agrees with its reading when it passed, or failed only away from the values another "
-                    "reading would change (conformance/README.md, 'Reading profiles').")
+                    "reading set of each ruleset and the pass rate under it, and the closest ruleset. An "
+                    "answer is read at the values the readings dispute only: the case's expected value there "
+                    "counts for the case's reading, the value another reading gives for that one "
+                    "(conformance/README.md, 'Reading profiles').")
     add_run_options(p)
     p.add_argument("--ruleset", action="append", metavar="R",
                    help="only the disputes and cases of this ruleset (repeatable)")
