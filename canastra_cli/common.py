@@ -66,6 +66,16 @@ def check_output(path: str | None, option: str, directory: bool = False) -> None
         raise CanastraError(f"{option} {path}: {target} cannot be written", expected="a path you may write to")
 
 
+def add_format_option(parser, formats, default: str | None = None) -> None:
+    """--format FORMAT, and --json as another way to say --format json (where json is one of them)."""
+    default = default or formats[0]
+    parser.add_argument("--format", choices=formats, default=default,
+                        help=f"the output's form (default {default})")
+    if "json" in formats:
+        parser.add_argument("--json", dest="format", action="store_const", const="json",
+                            help="the same as --format json")
+
+
 def write_output(text: str, output: str | None) -> None:
     """Text to the file --output names, else to standard output."""
     data = text.encode("utf-8", errors="replace")

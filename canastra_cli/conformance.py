@@ -7,7 +7,16 @@ from pathlib import Path
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, check_output, impl_argv, seconds, write_output
+from .common import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    add_format_option,
+    check_output,
+    impl_argv,
+    seconds,
+    write_output,
+)
 from .serve import reference_command
 
 
@@ -39,6 +48,7 @@ def run_fixtures(args, *, every_reading: bool, **options):
     fixtures meanwhile, run the cases the filters choose with a progress line:
     (RunResult, every case of the suite). `options` go to run_suite."""
     from canastra_conformance.fixtures import load_all
+    from canastra_conformance.grading import ERRORED, FAILED, PASSED, SKIPPED
     from canastra_conformance.progress import Progress
     from canastra_conformance.results import suite_info
     from canastra_conformance.runner import Runner
@@ -55,7 +65,8 @@ def run_fixtures(args, *, every_reading: bool, **options):
         chosen = select(cases, args.ruleset, getattr(args, "article", None), getattr(args, "id", None))
         if not chosen:
             raise CanastraError("no case matches the filters" if cases else f"no fixtures in {directory}")
-        progress = Progress(sys.stderr, len(chosen))
+        progress = Progress(sys.stderr, len(chosen), "cases", label="conformance",
+                            counted=(PASSED, FAILED, ERRORED, SKIPPED))
         result = run_suite(runner, chosen, suite_info(directory, len(cases)), suite_ids=[c.id for c in cases],
                            on_outcome=lambda o: progress.update(o.case.id, o.status), **options)
     finally:
@@ -80,7 +91,7 @@ def cmd_conformance(args) -> int:
         raise CanastraError("--xfail-non-strict needs --xfail FILE")
     result, _ = run_fixtures(args, every_reading=args.every_reading, skip=skip, skip_path=args.skip or "",
                              xfail=expected, xfail_path=args.xfail or "", strict=not args.xfail_non_strict)
-    write_output(render(result, args.format), args.output)
+    write_output(render(result, args.format, verbose=args.verbose), args.output)
     if args.output:
         print(summary_line(result))
     if result.stopped == INTERRUPTED:
@@ -129,7 +140,10 @@ def register(sub) -> None:
     p.add_argument("--every-reading", action="store_true",
                    help="send and grade every case, whatever readings the implementation declares "
                         "(the raw run 'canastra profile' works from)")
-    p.add_argument("--format", choices=("text", "json", "junit"), default="text")
+    add_format_option(p, ("text", "json", "junit"))
+    p.add_argument("--verbose", action="store_true",
+                   help="text: also the table by article (the summary by ruleset, the failures and the skipped "
+                        "cases by feature are always shown)")
     p.add_argument("--output", metavar="FILE", help="write the report to FILE (default: standard output)")
     p.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
                    help="instead of running, show what changed between two JSON reports")

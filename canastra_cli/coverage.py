@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_FAILED, EXIT_OK, print_json
+from .common import EXIT_FAILED, EXIT_OK, add_format_option, print_json
 
 
 def cmd_coverage(args) -> int:
@@ -37,5 +37,5 @@ def register(sub) -> None:
                                    "uncovered ones, the informative ones, and every dispute reading with its "
                                    "fixtures. Exits 1 when an article or a reading has no fixture.")
     p.add_argument("ruleset", nargs="?", help="one ruleset (default: all)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p, ("text", "json"))
     p.set_defaults(func=cmd_coverage)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_OK, check_output, parse_readings
+from .common import EXIT_OK, add_format_option, check_output, parse_readings
 
 
 def cmd_diff(args) -> int:
@@ -40,6 +40,7 @@ def cmd_diff(args) -> int:
 def _behaviour(args, a, b) -> int:
     from hypothesis.configuration import set_hypothesis_home_dir
 
+    from canastra_conformance.progress import Progress
     from canastra_ref.cache import directory
     from canastra_tools.behaviour import behaviour, write_witnesses
     from canastra_tools.behaviour_render import RENDERERS
@@ -49,10 +50,16 @@ def _behaviour(args, a, b) -> int:
     if args.budget < 1:
         raise CanastraError("--budget must be at least 1")
     check_output(args.out, "--out", directory=True)         # before the search, not after it
-    progress = None
-    if args.format == "text" and sys.stderr.isatty():
-        progress = lambda path: print(f"  searching a witness for {path} ...", file=sys.stderr)  # noqa: E731
-    report = behaviour(a, b, budget=args.budget, progress=progress)
+    line = Progress(sys.stderr, 0, "settings searched")
+
+    def progress(path: str, done: int, total: int, strict: bool) -> None:
+        if done == 1:
+            line.group(f"witnesses ({'strict' if strict else 'lenient'})", total)
+        line.update(path)
+    try:
+        report = behaviour(a, b, budget=args.budget, progress=progress)
+    finally:
+        line.finish()
     unwritten = None
     if args.out:
         try:
@@ -104,7 +111,7 @@ def register(sub) -> None:
                     "situations the two rule differently: a witness per difference, or why none exists.")
     p.add_argument("a", nargs="?", metavar="A", help="ruleset id, optionally with readings (cbc:aces-suit=same-suit)")
     p.add_argument("b", nargs="?", metavar="B", help="the other ruleset")
-    p.add_argument("--format", choices=["text", "md", "json"], default="text")
+    add_format_option(p, ("text", "md", "json"))
     p.add_argument("--reading", action="append", metavar="DISPUTE=READING",
                    help="a reading for both sides (each side that has the dispute); repeatable")
     p.add_argument("--reading-a", action="append", metavar="DISPUTE=READING", help="a reading for side A only")
@@ -126,7 +133,7 @@ def register(sub) -> None:
                     "it names), and under every reading of every dispute that changes the ruling, with the "
                     "deciding articles. With --sources, quote them from the rulebook texts.")
     p.add_argument("situation", metavar="SITUATION.yaml")
-    p.add_argument("--format", choices=["md", "html", "json"], default="md")
+    add_format_option(p, ("md", "html", "json"))
     p.add_argument("--sources", metavar="DIR", help="directory of the rulebook texts (cbc.txt, ...) to quote")
     p.add_argument("--ruleset", action="append", metavar="RULESET",
                    help="rule under this ruleset only (repeatable; default: the situation's, or every one)")

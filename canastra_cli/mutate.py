@@ -5,12 +5,13 @@ import sys
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_FAILED, EXIT_OK, print_json
+from .common import EXIT_FAILED, EXIT_OK, add_format_option, print_json
 
 
 def cmd_mutate(args) -> int:
     from canastra_conformance.fixtures import load_all
     from canastra_conformance.mutation import equivalents, run_all
+    from canastra_conformance.progress import Progress
     from canastra_ref.dsl.loader import available
     rulesets = [args.ruleset] if args.ruleset else available()
     for ruleset in rulesets:
@@ -20,14 +21,14 @@ def cmd_mutate(args) -> int:
         raise CanastraError(f"--jobs {args.jobs}: the number of processes is at least 1")
     cases = load_all()
     known = equivalents()
-    tty = sys.stderr.isatty()
+    line = Progress(sys.stderr, 0, "mutants", label="mutate")
 
     def progress(done, total):
-        if tty:
-            print(f"\rmutant {done}/{total}", end="", file=sys.stderr, flush=True)
+        if done == 1:
+            line.group("mutate", total)
+        line.update()
     reports = run_all(rulesets, cases, jobs=args.jobs, select=not args.exhaustive, progress=progress)
-    if tty:
-        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+    line.finish()
     data = [r.to_json(known) for r in reports]
     if args.format == "json":
         print_json(data)
@@ -54,7 +55,7 @@ def register(sub) -> None:
                                    "mutant and report the kill rate with the surviving mutants. Exits 1 when a "
                                    "survivor is not listed as equivalent in conformance/mutants-equivalent.yaml.")
     p.add_argument("ruleset", nargs="?", help="one ruleset (default: all)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p, ("text", "json"))
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                    help="processes judging mutants (default: one per core; 1 judges them in this process)")
     p.add_argument("--exhaustive", action="store_true",

@@ -10,7 +10,7 @@ import sys
 
 from canastra_ref.errors import CanastraError
 
-from .common import EXIT_OK, check_output, write_output
+from .common import EXIT_OK, add_format_option, check_output, write_output
 from .conformance import add_run_options, fixture_directory, run_fixtures
 
 
@@ -69,6 +69,6 @@ def register(sub) -> None:
                    help="instead of running, read a saved JSON report (canastra conformance --every-reading "
                         "--format json, or --save-report)")
     p.add_argument("--save-report", metavar="FILE", help="also write the run's JSON report to FILE")
-    p.add_argument("--format", choices=FORMATS, default="text")
+    add_format_option(p, FORMATS)
     p.add_argument("--output", metavar="FILE", help="write the card to FILE (default: standard output)")
     p.set_defaults(func=cmd_profile)

@@ -1,7 +1,7 @@
 """canastra reasons: the reason-code vocabulary."""
 from __future__ import annotations
 
-from .common import EXIT_OK, print_json
+from .common import EXIT_OK, add_format_option, print_json
 
 
 def cmd_reasons(args) -> int:
@@ -18,5 +18,5 @@ def cmd_reasons(args) -> int:
 def register(sub) -> None:
     p = sub.add_parser("reasons", help="list the reason codes of verdicts",
                        description="The stable vocabulary of reason codes a verdict carries, with meanings.")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p, ("text", "json"))
     p.set_defaults(func=cmd_reasons)

@@ -7,7 +7,15 @@ from pathlib import Path
 from canastra_ref.errors import CanastraError
 from canastra_ref.paths import SPEC_DIR, SPEC_SUFFIX
 
-from .common import EXIT_FAILED, EXIT_OK, add_reading_option, error_record, parse_readings, print_json
+from .common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    add_format_option,
+    add_reading_option,
+    error_record,
+    parse_readings,
+    print_json,
+)
 
 
 def cmd_check(args) -> int:
@@ -119,7 +127,7 @@ def register(sub) -> None:
                         "stated by a clause, decided by a dispute, or listed 'unstated SETTING because "
                         "\"...\"'; a setting left to its built-in default is an error, as is an "
                         "'unstated' entry for a setting never read (see docs/dsl.md)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p, ("text", "json"))
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("articles", help="list a ruleset's article inventory",
@@ -131,5 +139,5 @@ def register(sub) -> None:
                                    "unstated.")
     p.add_argument("ruleset", help="ruleset id, such as cbc")
     add_reading_option(p)
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p, ("text", "json"))
     p.set_defaults(func=cmd_articles)

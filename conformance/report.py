@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from collections import defaultdict
 
 from canastra_ref.display import printable
@@ -17,13 +18,13 @@ BASIC = (PASSED, FAILED, ERRORED, SKIPPED)      # always shown; the other status
 FORMATS = ("text", "json", "junit")
 
 
-def render(result: RunResult, fmt: str) -> str:
+def render(result: RunResult, fmt: str, verbose: bool = False) -> str:
     if fmt == "json":
         return json.dumps(result.to_json(), indent=2, ensure_ascii=False, default=str) + "\n"
     if fmt == "junit":
         from .junit import junit_xml
         return junit_xml(result)
-    return text(result)
+    return text(result, verbose)
 
 
 # ------------------------------------------------------------------- text
@@ -79,7 +80,33 @@ def _indent(text: str, prefix: str = "      ") -> list[str]:
     return [prefix + line for line in printable(text).rstrip("\n").splitlines()]
 
 
-def text(result: RunResult) -> str:
+def text(result: RunResult, verbose: bool = False) -> str:
+    """The report for a person: the header, the summary, then what needs
+    attention (failures with what was expected and what came, citations,
+    expected failures), then what was set apart (other readings, skipped
+    cases grouped by the feature they need); the table by article only when
+    `verbose`. The last line is the summary again, for the end of a CI log."""
+    lines = _header(result)
+    by_ruleset, by_article = defaultdict(list), defaultdict(list)
+    for outcome in result.outcomes:
+        by_ruleset[outcome.case.ruleset].append(outcome)
+        for article in outcome.case.articles:
+            by_article[f"{outcome.case.ruleset} {article}"].append(outcome)
+    columns = _columns(result.outcomes)
+    lines += ["", "SUMMARY", "  " + summary_line(result)]
+    if result.outcomes:
+        lines += [""] + _table("by ruleset", by_ruleset, columns)
+    lines += _failures(result) + _citations(result) + _expected_failures(result) + _other_readings(result) \
+        + _skipped(result)
+    if verbose and result.outcomes:
+        lines += [""] + _table("by article", by_article, columns, cites=False)
+    elif result.outcomes:
+        lines += ["", f"(the table by article, {len(by_article)} rows: --verbose)"]
+    lines += ["", summary_line(result)]
+    return "\n".join(lines) + "\n"
+
+
+def _header(result: RunResult) -> list[str]:
     impl = result.implementation
     lines = []
     if impl:                      # everything the implementation says, shown as text, never obeyed
@@ -106,64 +133,96 @@ def text(result: RunResult) -> str:
         lines += ["", f"STOPPED EARLY: {printable(result.stopped)}; the cases not run are errored"]
     if result.stderr.strip():
         lines += ["", "stderr outside any case:"] + _indent(result.stderr, "  | ")
-    by_ruleset, by_article = defaultdict(list), defaultdict(list)
-    for outcome in result.outcomes:
-        by_ruleset[outcome.case.ruleset].append(outcome)
-        for article in outcome.case.articles:
-            by_article[f"{outcome.case.ruleset} {article}"].append(outcome)
-    columns = _columns(result.outcomes)
-    if result.outcomes:
-        lines += [""] + _table("by ruleset", by_ruleset, columns) + [""] \
-            + _table("by article", by_article, columns, cites=False)
+    return lines
+
+
+def _failures(result: RunResult) -> list[str]:
     bad = [o for o in result.outcomes if o.status in (FAILED, ERRORED) or o.status == XPASS and result.strict]
     unstarted = [o for o in bad if result.start_error and o.grade.message == result.start_error]
     bad = [o for o in bad if o not in unstarted]
+    lines = []
     if unstarted:
         lines += ["", f"ERRORED {len(unstarted)} case{'s' if len(unstarted) != 1 else ''} never sent: "
                       f"{printable(result.start_error)}"]
-    if bad:
-        lines += ["", "FAILURES (expected vs actual)"]
-        for o in bad:
-            lines.append(f"  {o.status.upper()} {o.case.id}  ({display_path(o.case.file)}:{o.case.line})")
-            if o.status == XPASS:
-                lines.append(f"      passed, but listed as an expected failure at {o.xfail.where}: {o.xfail.reason}")
-                continue
-            for m in o.grade.behaviour:
-                lines.append(f"      {printable(m.path)}: expected {m.expected!r}")
-                lines.append(f"      {' ' * len(m.path)}       got {printable(repr(m.actual))}")
-            if o.grade.message:
-                lines += _indent(o.grade.message)
-            if o.stderr.strip():
-                lines += ["      stderr:"] + _indent(o.stderr, "      | ")
+    if not bad:
+        return lines
+    lines += ["", f"FAILURES ({len(bad)}: expected vs actual)"]
+    for o in bad:
+        lines += ["", f"  {o.status.upper()} {o.case.id}  ({display_path(o.case.file)}:{o.case.line})"]
+        lines += [f"      {line}" for line in textwrap.wrap(printable(o.case.description, newlines=False), 100)]
+        if o.status == XPASS:
+            lines.append(f"      passed, but listed as an expected failure at {o.xfail.where}: {o.xfail.reason}")
+            continue
+        for m in o.grade.behaviour:
+            lines.append(f"      {printable(m.path)}: expected {m.expected!r}")
+            lines.append(f"      {' ' * len(m.path)}       got {printable(repr(m.actual))}")
+        if o.grade.message:
+            lines += _indent(o.grade.message)
+        if o.stderr.strip():
+            lines += ["      stderr:"] + _indent(o.stderr, "      | ")
+    return lines
+
+
+def _citations(result: RunResult) -> list[str]:
     cites = [o for o in result.outcomes if citation_tier(o) == "failed"]
-    if cites:
-        lines += ["", "CITATIONS (the articles an answer must cite)"]
-        for o in cites:
-            for m in o.grade.citations:
-                lines.append(f"  {o.case.id}: {m.path}: expected {m.expected}, got {printable(repr(m.actual))}")
+    if not cites:
+        return []
+    lines = ["", "CITATIONS (the articles an answer must cite)"]
+    for o in cites:
+        for m in o.grade.citations:
+            lines.append(f"  {o.case.id}: {m.path}: expected {m.expected}, got {printable(repr(m.actual))}")
+    return lines
+
+
+def _expected_failures(result: RunResult) -> list[str]:
     expected = [o for o in result.outcomes if o.status == XFAIL or o.status == XPASS and not result.strict]
-    if expected:
-        lines += ["", "EXPECTED FAILURES (listed in the expected-failures file)"]
-        for o in expected:
-            first = str(o.grade.behaviour[0]) if o.grade.behaviour else o.grade.message.strip().split("\n")[0]
-            lines.append(f"  {o.status.upper()} {o.case.id}: {o.xfail.reason}"
-                         + (f"  [{printable(first)[:160]}]" if o.status == XFAIL and first else ""))
+    if not expected:
+        return []
+    lines = ["", "EXPECTED FAILURES (listed in the expected-failures file)"]
+    for o in expected:
+        first = str(o.grade.behaviour[0]) if o.grade.behaviour else o.grade.message.strip().split("\n")[0]
+        lines.append(f"  {o.status.upper()} {o.case.id}: {o.xfail.reason}"
+                     + (f"  [{printable(first)[:160]}]" if o.status == XFAIL and first else ""))
+    return lines
+
+
+def _other_readings(result: RunResult) -> list[str]:
     others = defaultdict(list)
     for o in result.outcomes:
         if o.status == OTHER_READING:
             for c in o.grade.conflicts:
                 others[(o.case.ruleset, str(c))].append(o.case.id)
-    if others:
-        lines += ["", "OTHER READING (written under a reading the implementation does not declare; not sent)"]
-        for (ruleset, conflict), ids in sorted(others.items()):
-            lines.append(f"  {len(ids):>4}  {ruleset}: {conflict}")
-    skipped = defaultdict(list)
-    for o in result.outcomes:
-        if o.status == SKIPPED:
-            skipped[o.grade.message or "skipped"].append(o.case.id)
-    if skipped:
-        lines += ["", "SKIPPED"]
-        for reason, ids in sorted(skipped.items()):
-            lines.append(f"  {len(ids):>4}  {printable(reason)}")
-    lines += ["", summary_line(result)]
-    return "\n".join(lines) + "\n"
+    if not others:
+        return []
+    lines = ["", "OTHER READING (written under a reading the implementation does not declare; not sent)"]
+    for (ruleset, conflict), ids in sorted(others.items()):
+        lines.append(f"  {len(ids):>4}  {ruleset}: {conflict}")
+    return lines
+
+
+def _skipped(result: RunResult) -> list[str]:
+    """Skipped cases grouped by what they need: a feature the implementation does not
+    declare (a case needing two counts under both), a ruleset it does not claim, or
+    the reason given (a skip list, the implementation's own message)."""
+    skipped = [o for o in result.outcomes if o.status == SKIPPED]
+    if not skipped:
+        return []
+    info = result.info or {}
+    features, rulesets, reasons = defaultdict(int), defaultdict(int), defaultdict(int)
+    for o in skipped:
+        missing = [t for t in o.case.requires if t not in info.get("features", o.case.requires)]
+        if info and o.case.ruleset not in info.get("rulesets", []):
+            rulesets[o.case.ruleset] += 1
+        elif missing and o.grade.message.startswith("needs features"):
+            for tag in missing:
+                features[tag] += 1
+        else:
+            reasons[printable(o.grade.message or "skipped", newlines=False)] += 1
+    lines = ["", f"SKIPPED ({len(skipped)})"]
+    for title, groups in (("by the feature they need, which the implementation does not declare", features),
+                          ("by the ruleset, which the implementation does not claim", rulesets),
+                          ("for the reason given", reasons)):
+        if groups:
+            lines.append(f"  {title}:")
+            lines += [f"  {n:>6}  {key}" for key, n in sorted(groups.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return lines

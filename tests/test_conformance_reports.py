@@ -67,9 +67,36 @@ def test_junit_errors_and_skips(out):
 def test_text_summaries_per_ruleset_and_article(out):
     code, text = conformance(out, fmt="text")
     assert code == 0
-    assert "by ruleset" in text and "by article" in text
-    assert "  cbc 7 " in text and "  treze valor.1 " in text
+    assert "by ruleset" in text and "  cbc 7 " not in text and "(the table by article, 6 rows: --verbose)" in text
+    code, text = conformance(out, "--verbose", fmt="text")
+    assert "by article" in text and "  cbc 7 " in text and "  treze valor.1 " in text and "--verbose)" not in text
     assert text.rstrip().splitlines()[-1].startswith("6 cases: 6 passed, 0 failed, 0 errored, 0 skipped")
+
+
+def test_text_leads_with_the_summary_then_the_failures(out):
+    code, text = conformance(out, "--impl", impl("wrong_answers"), "--verbose", fmt="text")
+    assert code == 1
+    order = [text.index(heading) for heading in ("SUMMARY", "by ruleset", "FAILURES (2: expected vs actual)",
+                                                 "CITATIONS", "by article")]
+    assert order == sorted(order)
+    failure = text[text.index("FAILED t-cbc-points-ace"):]
+    assert failure.startswith("FAILED t-cbc-points-ace  (") and "basics.yaml:10)" in failure.splitlines()[0]
+    assert failure.splitlines()[1].strip() == "an ace is worth 15 points"           # the case's description
+    assert "result: expected 15" in failure and "got 14" in failure
+
+
+def test_skipped_cases_grouped_by_feature(out):
+    code, text = conformance(out, "--impl", impl("partial"), fmt="text")
+    skipped = text[text.index("SKIPPED ("):]
+    assert skipped.splitlines()[:7] == [
+        "SKIPPED (5)",
+        "  by the feature they need, which the implementation does not declare:",
+        "       2  opening-minimum",
+        "  by the ruleset, which the implementation does not claim:",
+        "       2  treze",
+        "  for the reason given:",
+        "       1  no setup query here"]
+    assert text.index("SKIPPED (") > text.index("SUMMARY")
 
 
 def test_compare_shows_what_changed(out, reports, capsys):
@@ -163,18 +190,28 @@ def test_broken_fixture_files_are_reported(tmp_path, capsys):
     assert "bad.yaml:1:3" in err and "Traceback" not in err
 
 
-def test_progress_only_on_a_terminal():
+def test_progress_on_a_terminal_and_in_a_log():
     import io
 
     from canastra_conformance.progress import Progress
-    stream = io.StringIO()
-    progress = Progress(stream, 2)
-    progress.update("a", "passed")
+    stream = io.StringIO()                    # a log: a plain line every tenth (at least 10 items apart), the last
+    progress = Progress(stream, 205, "cases", label="conformance", counted=("passed", "failed"))
+    for i in range(205):
+        progress.update(f"case-{i}", "failed" if i == 30 else "passed")
     progress.finish()
-    assert stream.getvalue() == ""                               # not a terminal: nothing
-    progress = Progress(stream, 2, enabled=True, interval=0)
+    assert stream.getvalue().splitlines() == ["conformance: [ 21/205] cases: 21 passed, 0 failed",
+                                              *[f"conformance: [{n:>3}/205] cases: {n - 1} passed, 1 failed"
+                                                for n in (42, 63, 84, 105, 126, 147, 168, 189, 205)]]
+    stream = io.StringIO()
+    progress = Progress(stream, 6, "mutants", label="cbc")
+    for i in range(6):
+        progress.update()
+    assert stream.getvalue() == "cbc: [6/6] mutants\n"      # a short piece of work: its end only
+    stream = io.StringIO()
+    progress = Progress(stream, 2, tty=True, interval=0, counted=("passed", "failed"))
     progress.update("a", "passed")
     progress.update("b", "failed")
     progress.finish()
     text = stream.getvalue()
-    assert "[1/2] 1 passed, 0 failed" in text and "[2/2] 1 passed, 1 failed" in text and text.endswith("\r\x1b[K")
+    assert "[1/2] cases: 1 passed, 0 failed  a" in text and "[2/2] cases: 1 passed, 1 failed  b" in text
+    assert text.endswith("\r\x1b[K") and "\n" not in text

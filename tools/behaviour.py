@@ -332,11 +332,12 @@ def behaviour(a: Side, b: Side, budget: int = 150, fixtures_dir: Path = FIXTURES
     differing.sort(key=lambda w: len(json.dumps(w.situation)))     # the smallest situations witness first
     leftover = [w for w in differing if not attach(w)]
     for strict in (True, False):
-        for f in open_():
+        pending = open_()
+        for done, f in enumerate(pending, 1):
+            if progress:
+                progress(f.setting.path, done, len(pending), strict)
             if f.witness is not None:
                 continue
-            if progress:
-                progress(f.setting.path)
             for family in probes.families_for(f.setting.path):
                 found = search(judge, f.setting.path, family, budget, strict)
                 if found is not None:
