@@ -1,8 +1,8 @@
 """Cards, melds and actions in words, for rulings a referee can print.
 
-Cards are shown with suit symbols (4♥, 10♠, A♣) and the joker as "Joker";
-`plain=True` keeps the compact notation (4h, Ts, JK) for terminals that lack
-the symbols.
+Cards are shown with suit symbols (4♥, 10♠, A♣) and the joker as "Joker"
+(`joker=` names it otherwise, such as 🃏 in a move log); `plain=True` keeps
+the compact notation (4h, Ts, JK) for terminals that lack the symbols.
 """
 from __future__ import annotations
 
@@ -11,18 +11,18 @@ from canastra_ref.cards import parse_card
 SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
-def card(text: str, plain: bool = False) -> str:
+def card(text: str, plain: bool = False, joker: str = "Joker") -> str:
     c = parse_card(text)
     if c == "JK":
-        return "JK" if plain else "Joker"
+        return "JK" if plain else joker
     rank, suit = c[:-1], c[-1]
     rank = "10" if rank == "T" else rank
     return rank + (suit if plain else SYMBOLS[suit])
 
 
-def cards(value, plain: bool = False) -> str:
+def cards(value, plain: bool = False, joker: str = "Joker") -> str:
     items = value.split() if isinstance(value, str) else list(value or [])
-    return " ".join(card(c, plain) for c in items)
+    return " ".join(card(c, plain, joker) for c in items)
 
 
 def meld_cards(meld) -> list:
@@ -35,24 +35,29 @@ def _join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def action(a: dict, team_of=None) -> str:
+def action(a: dict, team_of=None, joker: str = "Joker") -> str:
     """One action of a situation as a sentence."""
+    def many(value) -> str:
+        return cards(value, joker=joker)
+
+    def one(value) -> str:
+        return card(value, joker=joker)
     who = a.get("player", "?")
     verb = next((k for k in a if k != "player"), None)
     arg = a.get(verb)
     if verb == "meld":
-        return f"{who} lays down " + _join([cards(m) for m in arg]) + "."
+        return f"{who} lays down " + _join([many(m) for m in arg]) + "."
     if verb == "layoff":
         items = arg if isinstance(arg, list) else [arg]
-        return f"{who} adds " + _join([f"{cards(i['cards'])} to meld {i['meld'] + 1}" for i in items]) + "."
+        return f"{who} adds " + _join([f"{many(i['cards'])} to meld {i['meld'] + 1}" for i in items]) + "."
     if verb == "take_pile":
-        with_cards = cards(arg.get("with", []))
+        with_cards = many(arg.get("with", []))
         if arg.get("onto") is not None:
             extra = f" with {with_cards}" if with_cards else ""
             return f"{who} takes the pile, adding its top card{extra} to meld {arg['onto'] + 1} of the team."
         return f"{who} takes the pile, laying its top card down with {with_cards or 'no card'} from the hand."
     if verb == "discard":
-        return f"{who} discards {card(arg)}."
+        return f"{who} discards {one(arg)}."
     phrases = {
         "draw": "draws from the stock", "redraw": "rejects the first card drawn and draws another",
         "exact_cut": "cut exactly the cards to be dealt", "misdeal": "misdealt",
@@ -67,7 +72,7 @@ def action(a: dict, team_of=None) -> str:
         return f"{who} answers {arg}."
     if verb in ("replace_red_three", "lay_down_red_three"):
         how = "exchanges" if verb == "replace_red_three" else "lays down"
-        return f"{who} {how} the red three {card(arg)}."
+        return f"{who} {how} the red three {one(arg)}."
     return f"{who}: {verb} {arg}"
 
 
