@@ -13,6 +13,7 @@ JSON report (format "canastra-conformance-report", version 2):
      "xfail": null | {"file", "strict", "unused": [{pattern, reason, entry}]},
      "command": [...], "start_error": null | "...", "restarts": 0,
      "stopped": null | "...",                      # why the run ended early (its other cases errored)
+     "date": "2026-12-01T11:20:00+00:00" | null,   # when the run started (UTC); absent before it was kept
      "stderr": "...",                              # written outside any case
      "duration": 1.23,
      "cases": {"<fixture id>": {"ruleset", "articles", "file", "line", "status",
@@ -130,6 +131,7 @@ class RunResult:
     judged_by_readings: bool = True
     xfail: dict | None = None           # {"file", "strict", "unused": [Entry]} when a file was given
     stopped: str | None = None          # why the run stopped before its last case (interrupted...)
+    date: str | None = None             # when the run started, ISO 8601 in UTC
 
     @property
     def strict(self) -> bool:
@@ -160,6 +162,6 @@ class RunResult:
                     "unused": [e.to_json() for e in self.xfail["unused"]]},
                 "command": self.command, "start_error": self.start_error, "stopped": self.stopped,
                 "restarts": self.restarts,
-                "stderr": self.stderr, "duration": round(self.duration, 3),
+                "stderr": self.stderr, "duration": round(self.duration, 3), "date": self.date,
                 "cases": {o.case.id: case_record(o) for o in self.outcomes},
                 "summary": counts(self.outcomes)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import time
+from datetime import datetime, timezone
 
 from canastra_ref.dsl.loader import available
 from canastra_ref.errors import CanastraError
@@ -61,7 +62,7 @@ def run_suite(runner: Runner, cases: list[Case], suite: dict, *, skip=(), skip_p
     the order of the cases. `xfail`: the entries
     of an expected-failures file (xfail.py), None without one; those matching
     none of `suite_ids` (default: the cases run) are reported unused."""
-    began = time.monotonic()
+    began, date = time.monotonic(), datetime.now(timezone.utc).isoformat(timespec="seconds")
     listed = {i: skip_reason(case, skip, skip_path) for i, case in enumerate(cases)}
     outcomes: dict[int, Outcome] = {}
 
@@ -88,4 +89,5 @@ def run_suite(runner: Runner, cases: list[Case], suite: dict, *, skip=(), skip_p
     return RunResult(suite=suite, command=runner.argv, info=runner.info, start_error=runner.start_error,
                      outcomes=[outcomes[i] for i in range(len(cases))], restarts=runner.restarts,
                      stderr=runner.stderr, duration=time.monotonic() - began,
-                     judged_by_readings=runner.judge_by_readings, xfail=expected, stopped=runner.stopped)
+                     judged_by_readings=runner.judge_by_readings, xfail=expected, stopped=runner.stopped,
+                     date=date)

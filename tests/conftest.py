@@ -30,3 +30,48 @@ def sources() -> Path:
 @pytest.fixture
 def minimal_text() -> str:
     return (DATA / "minimal.canastra").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------ the report site
+
+SAVED_RUNS = sorted((ROOT / "docs" / "implementations").glob("*.json"))
+SAVED_RUNS = [p for p in SAVED_RUNS if not p.name.endswith(".random-play.json")]
+SMALL_FIXTURES = DATA / "conformance"
+
+
+def small_runs(directory: Path) -> dict[str, Path]:
+    """Conformance reports over the small test suite: the reference, the same
+    implementation giving wrong answers (a later run of it: its history), and
+    an implementation whose every word is markup."""
+    import sys
+
+    from canastra_cli.cli import main
+    runs = {}
+    for name, impl in (("ref", None), ("wrong", "wrong_answers.py"), ("hostile", "hostile_html.py")):
+        path = directory / f"{name}.json"
+        argv = ["conformance", "--fixtures", str(SMALL_FIXTURES), "--format", "json", "--output", str(path)]
+        if impl:
+            argv += ["--impl", f"{sys.executable} {DATA / 'impls' / impl}"]
+        main(argv)
+        runs[name] = path
+    return runs
+
+
+@pytest.fixture(scope="session")
+def small_site(tmp_path_factory):
+    """(site directory, {name: run path}) built from small_runs."""
+    from canastra_tools.site.build import build
+    directory = tmp_path_factory.mktemp("small-site")
+    runs = small_runs(directory)
+    build([str(runs["ref"]), str(runs["wrong"]), str(runs["hostile"])], directory / "site",
+          fixtures=SMALL_FIXTURES)
+    return directory / "site", runs
+
+
+@pytest.fixture(scope="session")
+def saved_site(tmp_path_factory):
+    """The site of every saved run of docs/implementations/ (the whole suite)."""
+    from canastra_tools.site.build import build
+    directory = tmp_path_factory.mktemp("saved-site")
+    build([str(p) for p in SAVED_RUNS], directory)
+    return directory

@@ -1,0 +1,127 @@
+"""canastra report: the static site, read back as files (test_site_browser.py
+loads it in a real browser)."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from conftest import SAVED_RUNS, SMALL_FIXTURES
+from site_pages import Page, expected_cells, internal_targets
+
+from canastra_cli.cli import main
+from canastra_conformance.results import STATUSES
+
+
+def pages(site):
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_page_of_the_saved_runs(saved_site):
+    names = {p.relative_to(saved_site).as_posix() for p in pages(saved_site)}
+    assert {"index.html", "matrix/cbc.html", "rulebook/classica.html", "suite/uruguaya.html",
+            "disputes/cbc/aces-suit.html"} <= names
+    keys = {p.stem for p in (saved_site / "implementations").glob("*.html")}
+    assert len(keys) == len(SAVED_RUNS)
+    for key in keys:
+        assert (saved_site / "cases" / key / "classica.html").is_file()
+        badge = json.loads((saved_site / "badges" / f"{key}.json").read_text())
+        assert set(badge) == {"schemaVersion", "label", "message", "color"} and badge["schemaVersion"] == 1
+
+
+@pytest.mark.parametrize("ruleset", ["cbc", "classica", "uruguaya"])
+def test_matrix_counts_are_the_runs(saved_site, ruleset):
+    page = Page((saved_site / "matrix" / f"{ruleset}.html").read_text(encoding="utf-8"))
+    expected = expected_cells(SAVED_RUNS, ruleset)
+    shown = {(article, column): Counter({s: n for s, n in counts.items() if s in STATUSES and n})
+             for article, column, counts in page.cells}
+    assert shown == {k: +v for k, v in expected.items()}
+    assert all(counts["total"] == sum(counts[s] for s in STATUSES) for _, _, counts in page.cells)
+
+
+def test_index_rates_are_the_profiles(saved_site):
+    text = (saved_site / "index.html").read_text(encoding="utf-8")
+    for path in SAVED_RUNS:
+        profile = json.loads(path.read_text())["profile"]
+        for ruleset, card in profile["rulesets"].items():
+            under = card["under"]["profile"]
+            if under["graded"]:
+                assert f"{under['passed']}/{under['graded']} ({round(100 * under['passed'] / under['graded'])}%)" \
+                    in text
+
+
+def test_every_internal_link_resolves(saved_site, small_site):
+    for site in (saved_site, small_site[0]):
+        ids = {}
+        for path in pages(site):
+            page = Page(path.read_text(encoding="utf-8"))
+            for target, fragment in internal_targets(site, path, page.links):
+                assert target.is_file(), f"{path.relative_to(site)} links to missing {target}"
+                if fragment and target.suffix == ".html":
+                    if target not in ids:
+                        ids[target] = Page(target.read_text(encoding="utf-8")).ids
+                    assert fragment in ids[target], f"{path.relative_to(site)}: no #{fragment} in {target.name}"
+
+
+def test_provenance_on_every_page(small_site):
+    site, _ = small_site
+    for path in pages(site):
+        text = path.read_text(encoding="utf-8")
+        assert 'id="provenance"' in text and "canastra-spec 0" in text.replace("canastra-spec report", "")
+        assert "fixtures digest" in text
+
+
+def test_hostile_strings_are_shown_never_obeyed(small_site):
+    site, runs = small_site
+    seen_name = seen_long = False
+    for path in list(pages(site)) + list(site.rglob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        assert "<script>alert" not in text and "<img" not in text and "<b>bold" not in text, path
+        assert 'href="javascript:' not in text.lower(), path
+        page = Page(text) if path.suffix == ".html" else None
+        if page:
+            assert all(not link.lower().startswith("javascript:") for link in page.links), path
+            assert all(attrs.get("src", "").startswith(("../", "static/")) for attrs in page.scripts), path
+        seen_name |= "evil&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;" in text
+        seen_long |= "W" * 20000 in text
+    assert seen_name and seen_long           # shown, as text
+
+
+def test_a_failure_shows_expected_and_actual(small_site):
+    site, _ = small_site
+    text = (site / "cases" / "canastra-ref-0-1-0-2" / "cbc.html").read_text(encoding="utf-8")
+    assert "t-cbc-points-ace" in text and "<pre>15</pre>" in text and "<pre>14</pre>" in text
+
+
+def test_history_between_runs_of_one_implementation(small_site):
+    site, _ = small_site
+    (history,) = (site / "history").glob("*.html")
+    text = history.read_text(encoding="utf-8")
+    assert "regressed (2)" in text and "t-cbc-points-ace" in text and "t-cbc-opening-75" in text
+
+
+def test_sources_are_quoted_beside_the_article(tmp_path, sources, small_site):
+    _, runs = small_site
+    assert main(["report", str(runs["ref"]), "--out", str(tmp_path), "--fixtures", str(SMALL_FIXTURES),
+                 "--sources", str(sources)]) == 0
+    text = (tmp_path / "rulebook" / "cbc.html").read_text(encoding="utf-8")
+    assert text.count('<blockquote class="source" lang="pt">') > 100
+    assert "Baralhos" in text or "baralhos" in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nothing.json"], "cannot read nothing.json"),
+    (["--sources", "/no/such/dir"], "is not a directory"),
+])
+def test_usage_errors(tmp_path, capsys, small_site, args, message):
+    _, runs = small_site
+    argv = ["report", *(args if args[0] == "nothing.json" else [str(runs["ref"]), *args]), "--out", str(tmp_path)]
+    assert main(argv) != 0
+    assert message in capsys.readouterr().err
+
+
+def test_not_a_run(tmp_path, capsys):
+    bogus = tmp_path / "x.json"
+    bogus.write_text('{"format": "something else"}')
+    assert main(["report", str(bogus), "--out", str(tmp_path / "site")]) == 2
+    assert "neither a conformance report nor a saved implementation run" in capsys.readouterr().err

@@ -1,0 +1,159 @@
+"""The runs a report site is built from, read into one shape.
+
+Two kinds of file are read:
+
+- a conformance report (`canastra conformance --format json`, format
+  "canastra-conformance-report"): every case with its status, message and
+  mismatches (expected versus actual); its reading profile is computed here
+  from the suite's cases (`canastra_conformance.profile`);
+- a saved implementation run (docs/implementations/*.json, format
+  "canastra-implementation-run", tools/implementations.py): the status and
+  articles of every case sent, the engine's commit and its profile; the
+  cases it does not list were skipped, and no answer is kept.
+
+Everything a run says about the implementation (name, version, homepage,
+messages, states) is the implementation's own text: pages escape it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from canastra_conformance.compare import load_report
+from canastra_conformance.grading import SKIPPED
+from canastra_conformance.results import FORMAT as REPORT_FORMAT
+from canastra_ref.errors import CanastraError
+
+SAVED_FORMAT = "canastra-implementation-run"
+
+
+@dataclass
+class Run:
+    path: str                       # the file it was read from
+    kind: str                       # "report" | "saved"
+    implementation: dict            # as the implementation declared it at start
+    commit: str | None              # the implementation's commit, as it or the saved run declares it
+    suite: dict                     # {version, digest, cases, commit?}
+    date: str | None                # when it ran (ISO 8601), where the file says
+    declared: dict                  # ruleset -> dispute -> reading, as declared at start
+    rulesets: list[str]             # the rulesets it claims
+    cases: dict                     # fixture id -> record {status, articles, message?, mismatches?, ...}
+    detailed: bool                  # whether the records keep the answers (message, mismatches)
+    summary: dict
+    profile: dict | None = None     # canastra_conformance.profile JSON form
+    report: dict | None = field(default=None, repr=False)    # the conformance report itself, when it is one
+    key: str = ""                   # its name in the site's URLs (unique)
+
+    @property
+    def name(self) -> str:
+        return str(self.implementation.get("name") or "?")
+
+    @property
+    def version(self) -> str:
+        return str(self.implementation.get("version") or "")
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.version}".strip()
+
+    def comparable(self) -> dict:
+        """The run as `canastra_conformance.compare.compare` reads it."""
+        return {"implementation": self.implementation, "suite": self.suite, "summary": self.summary,
+                "cases": self.cases}
+
+
+def expand(paths: list[str]) -> list[str]:
+    """The run files given: a directory stands for the runs among its *.json files
+    (docs/implementations/ holds runs and other files side by side)."""
+    out = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = [str(p) for p in sorted(path.glob("*.json")) if _format(p) in (SAVED_FORMAT, REPORT_FORMAT)]
+            if not found:
+                raise CanastraError(f"{given} holds no run", expected="*.json conformance reports or saved runs")
+            out += found
+        else:
+            out.append(given)
+    return out
+
+
+def _format(path: Path) -> str | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data.get("format") if isinstance(data, dict) else None
+
+
+def read(path: str) -> Run:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CanastraError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise CanastraError(f"{path} is not JSON: {exc}") from None
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == SAVED_FORMAT:
+        return _saved(path, data)
+    if kind == REPORT_FORMAT:
+        return _report(path, load_report(path))
+    raise CanastraError(f"{path} is neither a conformance report nor a saved implementation run",
+                        expected="the output of 'canastra conformance --format json', or a file of "
+                                 "docs/implementations/ (format canastra-implementation-run)")
+
+
+def _report(path: str, data: dict) -> Run:
+    implementation = data.get("implementation") or {}
+    return Run(path=path, kind="report", implementation=implementation, commit=_text(implementation.get("commit")),
+               suite=dict(data.get("suite") or {}), date=_text(data.get("date")),
+               declared=data.get("readings") or {}, rulesets=list(data.get("rulesets") or []),
+               cases=data["cases"], detailed=True, summary=data.get("summary") or {}, report=data)
+
+
+def _saved(path: str, data: dict) -> Run:
+    try:
+        engine, spec = data["engine"], data["canastra_spec"]
+        cases = {case_id: {"status": status, "articles": list(articles)}
+                 for case_id, (status, articles) in data["cases"].items()}
+        profile = data["profile"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CanastraError(f"{path}: not a valid saved implementation run ({exc!r} is missing or malformed)") \
+            from None
+    suite = {"version": (profile.get("suite") or {}).get("version"), "digest": spec.get("digest"),
+             "cases": spec.get("cases"), "commit": spec.get("commit")}
+    return Run(path=path, kind="saved", implementation=engine.get("implementation") or {},
+               commit=_text(engine.get("commit")), suite=suite, date=_text(data.get("date")),
+               declared=profile.get("declared") or {}, rulesets=list(engine.get("rulesets") or []),
+               cases=cases, detailed=False, summary=data.get("summary") or {}, profile=profile)
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
+
+
+def complete(run: Run, suite_cases: list) -> None:
+    """Fill in what a run leaves out: the cases a saved run did not send are
+    skipped; a report's profile is computed from the suite's cases."""
+    for case in suite_cases:
+        if case.id not in run.cases and run.kind == "saved":
+            run.cases[case.id] = {"status": SKIPPED, "articles": list(case.articles), "unsent": True}
+    if run.profile is None:
+        from canastra_conformance.profile import profile
+        run.profile = profile(run.report, suite_cases)
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of any text (an implementation's name may hold anything)."""
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:60] or "run"
+
+
+def name_runs(runs: list[Run]) -> None:
+    """Give every run a unique key for its pages: its name and version, made safe."""
+    seen: dict[str, int] = {}
+    for run in runs:
+        base = slug(run.label)
+        seen[base] = seen.get(base, 0) + 1
+        run.key = base if seen[base] == 1 else f"{base}-{seen[base]}"
