@@ -21,9 +21,10 @@ def cmd_play(args) -> int:
         hands = iter(range(1, args.hands + 1))
 
         def observe(state, action, new, verdict):
-            if action.get("deal") is not None:
-                print(f"\nhand {next(hands)}, dealt by {action.get('player')}")
-            print("  " + movelog.line(state, action, new, verdict))
+            move = action.json
+            if move.get("deal") is not None:
+                print(f"\nhand {next(hands)}, dealt by {move.get('player')}")
+            print("  " + movelog.line(state, move, new, verdict))
     records = []
     for record in self_play(engine, args.seed, args.hands, observe):
         if isinstance(record, dict):

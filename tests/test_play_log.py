@@ -29,6 +29,7 @@ def test_the_log_shows_each_move_with_its_cards_and_the_score(capsys):
     record = []
 
     def observe(state, action, new, verdict):
+        action = action.json
         seat = action["player"]
         gained = Counter(new.players[seat].hand) - Counter(state.players[seat].hand)
         moves.append((action, sorted(gained.elements())))
@@ -38,9 +39,11 @@ def test_the_log_shows_each_move_with_its_cards_and_the_score(capsys):
     assert len(logged) == len(moves)
     for text, (action, gained) in zip(logged, moves):
         assert text.startswith(action["player"] + " ")
-        if "draw" in action:
+        if "draw" in action and gained:
             shown = re.match(r"\w+ draws (.+) from the stock\.", text).group(1)
             assert sorted(_card(c) for c in shown.split()) == gained
+        elif "draw" in action:
+            assert text.startswith(f"{action['player']} has nothing to draw: the stock is empty.")
         if "discard" in action:
             assert _card(re.match(r"\w+ discards (\S+)\.", text).group(1)) == action["discard"]
     assert any("🃏" in text for text in logged) or not any("JK" in str(a) for a, _ in moves)

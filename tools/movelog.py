@@ -3,8 +3,8 @@ sentence a person can follow at the table, with the cards it moved shown as
 4♥ Q♠ 🃏, and the score of each hand at its end.
 
 `line(state, action, new, verdict)` is called with what self-play observes
-(canastra_ref.engine.play): the state before, the action, the state after
-and the engine's verdict. What the action does not say (the card drawn, the
+(canastra_ref.engine.play): the state before, the action (its JSON form),
+the state after and the engine's verdict. What the action does not say (the card drawn, the
 pile taken) is read from the two states.
 """
 from __future__ import annotations
@@ -32,10 +32,13 @@ def line(state, action: dict, new, verdict) -> str:
     if verb == "deal":
         sentence = f"{seat} deals {len(new.players[seat].hand)} cards each."
     elif verb in ("draw", "redraw") and seat in new.players:
-        drawn = _gained(state, new, seat)
-        shown = cardtext.cards(drawn, joker=JOKER) or "nothing"
-        sentence = f"{seat} draws {shown} from the stock." if verb == "draw" else \
-            f"{seat} rejects the first card and draws {shown}."
+        shown = cardtext.cards(_gained(state, new, seat), joker=JOKER)
+        if not shown:
+            sentence = f"{seat} has nothing to draw: the stock is empty."
+        elif verb == "draw":
+            sentence = f"{seat} draws {shown} from the stock."
+        else:
+            sentence = f"{seat} rejects the first card and draws {shown}."
     elif verb == "take_pile" and seat in new.players:
         taken = len(state.pile)
         sentence = cardtext.action(action, joker=JOKER).rstrip(".") + f" ({taken} card{'s' if taken != 1 else ''})."
