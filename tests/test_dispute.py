@@ -163,3 +163,12 @@ def test_a_huge_failure_count_is_answered_at_once(tmp_path, capsys):
     assert main(["dispute", str(path), "--format", "json"]) == 0
     # cbc's ladder 75 -> 120 -> 150 -> 180 -> 210 then +30 (articles 13, 14): four steps, then +30 each
     assert json.loads(capsys.readouterr().out)["rulings"][0]["ruling"]["result"] == 210 + 30 * (10 ** 12 - 4)
+
+
+def test_a_ruling_says_what_it_was_made_with(capsys):
+    from canastra_cli.cli import main
+    assert main(["dispute", str(EXAMPLE), "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    provenance = page[page.index("<h2>Provenance</h2>"):]
+    assert "canastra-spec 0." in provenance and "<code>cbc.canastra</code>" in provenance
+    assert "aces-opening.yaml" in provenance and "digest <code>" in provenance

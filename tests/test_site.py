@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 import pytest
-from conftest import SAVED_RUNS, SMALL_FIXTURES
+from conftest import ROOT, SAVED_RUNS, SMALL_FIXTURES
 from site_pages import Page, expected_cells, internal_targets
 
 from canastra_cli.cli import main
@@ -27,6 +27,19 @@ def test_every_page_of_the_saved_runs(saved_site):
         assert (saved_site / "cases" / key / "classica.html").is_file()
         badge = json.loads((saved_site / "badges" / f"{key}.json").read_text())
         assert set(badge) == {"schemaVersion", "label", "message", "color"} and badge["schemaVersion"] == 1
+
+
+def test_badges_are_the_profiles_rates(saved_site):
+    for path in SAVED_RUNS:
+        run = json.loads(path.read_text())
+        (key,) = [p.stem for p in (saved_site / "implementations").glob("*.html")     # the page "from" the file
+                  if f"<code>{path}</code>" in p.read_text(encoding="utf-8").split("<h2>")[0]]
+        for ruleset, card in run["profile"]["rulesets"].items():
+            under = card["under"]["profile"]
+            badge = json.loads((saved_site / "badges" / key / f"{ruleset}.json").read_text())
+            assert badge["label"] == f"canastra {ruleset}"
+            assert badge["message"] == (f"{under['passed']}/{under['graded']} passed" if under["graded"]
+                                        else "no graded case")
 
 
 @pytest.mark.parametrize("ruleset", ["cbc", "classica", "uruguaya"])
@@ -107,6 +120,17 @@ def test_sources_are_quoted_beside_the_article(tmp_path, sources, small_site):
     text = (tmp_path / "rulebook" / "cbc.html").read_text(encoding="utf-8")
     assert text.count('<blockquote class="source" lang="pt">') > 100
     assert "Baralhos" in text or "baralhos" in text
+
+
+def test_situations_are_ruled_on_the_disputes_they_bear_on(tmp_path, small_site):
+    _, runs = small_site
+    situation = ROOT / "docs" / "examples" / "aces-opening.yaml"
+    assert main(["report", str(runs["ref"]), "--out", str(tmp_path), "--fixtures", str(SMALL_FIXTURES),
+                 "--situation", str(situation)]) == 0
+    page = (tmp_path / "disputes" / "cbc" / "aces-suit.html").read_text(encoding="utf-8")
+    ruled = page[page.index("Situation Three aces of three suits"):]
+    assert "any-suit" in ruled and "same-suit" in ruled and "meld.mixed-suits" in ruled
+    assert "Situation Three aces" not in (tmp_path / "disputes" / "cbc" / "payment.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -10,11 +10,15 @@ reading would rule. Markdown and HTML are rendered from one list of blocks.
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
+from pathlib import Path
 
+from canastra_ref import __version__
 from canastra_ref.display import markdown_literal
+from canastra_ref.dsl.loader import load
 from canastra_ref.engine.reasons import REASONS
 
 from . import cardtext
@@ -168,7 +172,22 @@ def blocks(report: Report) -> list:
     if report.not_fitting:
         out.append(("h2", "Rulesets whose table this situation does not fit"))
         out.append(("ul", [f"**{r}**: {markdown_literal(why)}" for r, why in report.not_fitting]))
+    out.append(("h2", "Provenance"))
+    out.append(("ul", _provenance(report)))
     return out
+
+
+def _provenance(report: Report) -> list[str]:
+    """What the ruling was made with: the tool, the spec files (with a digest of
+    their text), the situation file, the rulebook texts quoted."""
+    files = sorted({f for r in report.rulings for f in load(r.ruleset).files})
+    digest = hashlib.sha256(b"".join(Path(f).read_bytes() + b"\0" for f in files)).hexdigest()[:16]
+    items = [f"Ruled by canastra-spec {__version__} (the reference interpreter) from the specs "
+             + ", ".join(f"`{Path(f).name}`" for f in files) + f" (digest `{digest}`).",
+             f"Situation: {markdown_literal(report.situation.file)}."]
+    if report.sources is not None:
+        items.append(f"Quotations from the rulebook texts in {markdown_literal(report.sources)}, the reader's copy.")
+    return items
 
 
 # ------------------------------------------------------------------ markdown
