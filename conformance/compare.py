@@ -25,13 +25,22 @@ KINDS = ("regressed", "fixed", "changed", "different", "new", "removed", "citati
          "citations fixed")
 
 
-def load_report(path: str) -> dict:
+def read_json(path: str):
+    """A JSON file's data; a clear error when it cannot be read or is not JSON."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise CanastraError(f"cannot read {path}: {exc.strerror or exc}") from None
     except ValueError as exc:
         raise CanastraError(f"{path} is not JSON: {exc}") from None
+
+
+def load_report(path: str) -> dict:
+    return checked_report(read_json(path), path)
+
+
+def checked_report(data, path: str) -> dict:
+    """The data of a JSON conformance report, checked (`path` names it in errors)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("cases"), dict):
         raise CanastraError(f"{path} is not a conformance report",
                             expected="the output of 'canastra conformance --format json'")

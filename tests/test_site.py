@@ -149,3 +149,21 @@ def test_not_a_run(tmp_path, capsys):
     bogus.write_text('{"format": "something else"}')
     assert main(["report", str(bogus), "--out", str(tmp_path / "site")]) == 2
     assert "neither a conformance report nor a saved implementation run" in capsys.readouterr().err
+
+
+def test_a_mangled_report_gives_pages_or_a_clear_error(tmp_path, capsys, small_site):
+    _, runs = small_site
+    data = json.loads(runs["wrong"].read_text())
+    data["readings"] = ["not", "a", "mapping"]
+    data["implementation"] = "just a string"
+    for record in data["cases"].values():
+        record["mismatches"] = ["not a mismatch", {"path": 3}]
+        record["outcome"] = "exploded"
+        record["articles"] = "7"
+    mangled = tmp_path / "mangled.json"
+    mangled.write_text(json.dumps(data))
+    assert main(["report", str(mangled), "--out", str(tmp_path / "site"), "--fixtures", str(SMALL_FIXTURES)]) == 0
+    assert (tmp_path / "site" / "matrix" / "cbc.html").is_file()
+    (tmp_path / "file").write_text("")
+    assert main(["report", str(mangled), "--out", str(tmp_path / "file"), "--fixtures", str(SMALL_FIXTURES)]) == 2
+    assert "cannot write the site to" in capsys.readouterr().err

@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import yaml
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined, TemplateError, select_autoescape
 
 from canastra_conformance.fixtures import load_all
 from canastra_conformance.paths import FIXTURES_DIR
@@ -76,22 +76,39 @@ class Site:
 
     def write(self, path: str, template: str, **context) -> None:
         depth = path.count("/")
-        page = self.env.get_template(template).render(
+        try:
+            page = self._render(template, depth, path, context)
+        except (TemplateError, TypeError, KeyError, AttributeError) as exc:
+            raise CanastraError(f"cannot write {path}: {exc!r}", expected="runs as canastra writes them (is one "
+                                "of the files edited by hand?)") from None
+        self._save(path, page)
+
+    def _save(self, path: str, text: str) -> None:
+        target = self.out / path
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CanastraError(f"cannot write {target}: {exc.strerror or exc}") from None
+        self.pages.append(path)
+
+    def _render(self, template: str, depth: int, path: str, context: dict) -> str:
+        return self.env.get_template(template).render(
             root="../" * depth, path=path, runs=self.runs, built=self.built, version=__version__,
             rulesets=self.rulesets, histories=self.histories, suite=self.suite(), **context)
-        target = self.out / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(page, encoding="utf-8")
-        self.pages.append(path)
 
     def suite(self) -> dict:
         digests = sorted({str(r.suite.get("digest")) for r in self.runs})
         return {"cases": len(self.cases), "digests": digests}
 
     def build(self) -> list[str]:
-        self.out.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(STATIC, self.out / "static", dirs_exist_ok=True)
-        (self.out / "static" / "dsl.css").write_text(rulebook.stylesheet(), encoding="utf-8")
+        try:
+            self.out.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(STATIC, self.out / "static", dirs_exist_ok=True)
+        except OSError as exc:
+            raise CanastraError(f"cannot write the site to {self.out}: {exc.strerror or exc}") from None
+        self._save("static/dsl.css", rulebook.stylesheet())
+        self.pages.remove("static/dsl.css")
         self.write("index.html", "index.html", rows=matrix.index_rows(self.runs, self.rulesets),
                    models=self.models)
         for ruleset in self.rulesets:
@@ -142,10 +159,7 @@ class Site:
                    models=self.models)
 
     def _badge(self, path: str, data: dict) -> None:
-        target = self.out / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-        self.pages.append(path)
+        self._save(path, json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def build(paths: list[str], out: Path, *, sources: Path | None = None, situations: list[str] = (),

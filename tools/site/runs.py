@@ -21,9 +21,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from canastra_conformance.compare import load_report
+from canastra_conformance.compare import checked_report, read_json
 from canastra_conformance.grading import SKIPPED
 from canastra_conformance.results import FORMAT as REPORT_FORMAT
+from canastra_conformance.results import STATUSES
 from canastra_ref.errors import CanastraError
 
 SAVED_FORMAT = "canastra-implementation-run"
@@ -89,28 +90,55 @@ def _format(path: Path) -> str | None:
 
 
 def read(path: str) -> Run:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CanastraError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise CanastraError(f"{path} is not JSON: {exc}") from None
+    data = read_json(path)
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == SAVED_FORMAT:
         return _saved(path, data)
     if kind == REPORT_FORMAT:
-        return _report(path, load_report(path))
+        return _report(path, checked_report(data, path))
     raise CanastraError(f"{path} is neither a conformance report nor a saved implementation run",
                         expected="the output of 'canastra conformance --format json', or a file of "
                                  "docs/implementations/ (format canastra-implementation-run)")
 
 
 def _report(path: str, data: dict) -> Run:
-    implementation = data.get("implementation") or {}
+    implementation = _mapping(data.get("implementation"))
+    declared = {str(r): {str(d): str(x) for d, x in _mapping(chosen).items()}
+                for r, chosen in _mapping(data.get("readings")).items()}
+    cases = {case_id: _record(record) for case_id, record in data["cases"].items()}
+    report = {**data, "cases": cases, "readings": declared, "implementation": implementation}
+    rulesets = data.get("rulesets") if isinstance(data.get("rulesets"), list) else []
     return Run(path=path, kind="report", implementation=implementation, commit=_text(implementation.get("commit")),
-               suite=dict(data.get("suite") or {}), date=_text(data.get("date")),
-               declared=data.get("readings") or {}, rulesets=list(data.get("rulesets") or []),
-               cases=data["cases"], detailed=True, summary=data.get("summary") or {}, report=data)
+               suite=_mapping(data.get("suite")), date=_text(data.get("date")), declared=declared,
+               rulesets=[str(r) for r in rulesets], cases=cases, detailed=True,
+               summary=_mapping(data.get("summary")), report=report)
+
+
+def _mapping(value) -> dict:
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def _record(record: dict) -> dict:
+    """A report's case record with only the parts the site reads, each of the
+    shape it expects (a report is an implementation's run: its file may say anything)."""
+    out = {"status": record["status"],
+           "articles": [str(a) for a in record.get("articles", [])] if isinstance(record.get("articles"), list) else []}
+    if record.get("outcome") in STATUSES:
+        out["outcome"] = record["outcome"]
+    for key in ("message", "stderr"):
+        if record.get(key) is not None:
+            out[key] = str(record[key])
+    for key in ("mismatches", "citation_mismatches"):
+        items = record.get(key)
+        if isinstance(items, list):
+            out[key] = [{"path": str(m.get("path")), "expected": m.get("expected"), "actual": m.get("actual")}
+                        for m in items if isinstance(m, dict)]
+    if isinstance(record.get("xfail"), dict):
+        out["xfail"] = {k: str(v) for k, v in record["xfail"].items()}
+    if isinstance(record.get("other_reading"), list):
+        out["other_reading"] = [{k: str(c.get(k)) for k in ("dispute", "assumes", "declared")}
+                                for c in record["other_reading"] if isinstance(c, dict)]
+    return out
 
 
 def _saved(path: str, data: dict) -> Run:
@@ -118,6 +146,9 @@ def _saved(path: str, data: dict) -> Run:
         engine, spec = data["engine"], data["canastra_spec"]
         cases = {case_id: {"status": status, "articles": list(articles)}
                  for case_id, (status, articles) in data["cases"].items()}
+        bad = next((i for i, r in cases.items() if r["status"] not in STATUSES), None)
+        if bad is not None:
+            raise ValueError(f"case {bad!r}: status {cases[bad]['status']!r}")
         profile = data["profile"]
     except (KeyError, TypeError, ValueError) as exc:
         raise CanastraError(f"{path}: not a valid saved implementation run ({exc!r} is missing or malformed)") \
