@@ -1,6 +1,7 @@
 """canastra report: a static site from conformance runs (canastra_tools.site)."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from .common import EXIT_OK
@@ -12,7 +13,8 @@ def cmd_report(args) -> int:
 
     fixtures = Path(args.fixtures) if args.fixtures else None
     written = build(args.runs, Path(args.out), sources=Path(args.sources) if args.sources else None,
-                    situations=args.situation or [], **({"fixtures": fixtures} if fixtures else {}))
+                    situations=args.situation or [], warn=lambda m: print(f"warning: {m}", file=sys.stderr),
+                    **({"fixtures": fixtures} if fixtures else {}))
     pages = sum(1 for p in written if p.endswith(".html"))
     print(f"{pages} pages and {len(written) - pages} badges written to {args.out}; open "
           f"{Path(args.out) / 'index.html'}")

@@ -167,3 +167,13 @@ def test_a_mangled_report_gives_pages_or_a_clear_error(tmp_path, capsys, small_s
     (tmp_path / "file").write_text("")
     assert main(["report", str(mangled), "--out", str(tmp_path / "file"), "--fixtures", str(SMALL_FIXTURES)]) == 2
     assert "cannot write the site to" in capsys.readouterr().err
+
+
+def test_a_run_of_other_fixtures_is_warned_of(tmp_path, capsys, small_site):
+    _, runs = small_site
+    data = json.loads(runs["ref"].read_text())
+    data["suite"]["digest"] = "0123456789abcdef"
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(data))
+    assert main(["report", str(older), "--out", str(tmp_path / "site"), "--fixtures", str(SMALL_FIXTURES)]) == 0
+    assert "older.json ran other fixtures (digest 0123456789abcdef" in capsys.readouterr().err

@@ -28,7 +28,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, TemplateError, s
 
 from canastra_conformance.fixtures import load_all
 from canastra_conformance.paths import FIXTURES_DIR
-from canastra_conformance.results import STATUSES
+from canastra_conformance.results import STATUSES, suite_info
 from canastra_ref import __version__
 from canastra_ref.display import printable
 from canastra_ref.dsl.loader import available, load
@@ -163,15 +163,20 @@ class Site:
 
 
 def build(paths: list[str], out: Path, *, sources: Path | None = None, situations: list[str] = (),
-          fixtures: Path = FIXTURES_DIR) -> list[str]:
-    """Read the runs, build the site in `out`; the paths of the files written."""
+          fixtures: Path = FIXTURES_DIR, warn=lambda message: None) -> list[str]:
+    """Read the runs, build the site in `out`; the paths of the files written.
+    `warn(message)` hears of runs made with other fixtures than these."""
     if not paths:
         raise CanastraError("no run given", expected="one or more JSON reports or saved runs")
     if sources is not None and not Path(sources).is_dir():
         raise CanastraError(f"--sources {sources} is not a directory")
     runs = [read(p) for p in expand(paths)]
     cases = load_all(fixtures)
+    digest = suite_info(Path(fixtures), len(cases))["digest"]
     for run in runs:
+        if run.suite.get("digest") != digest:
+            warn(f"{run.path} ran other fixtures (digest {run.suite.get('digest')}; these are {digest}): its "
+                 "cases are shown as the fixtures are now, and those it did not run as skipped")
         complete(run, cases)
     name_runs(runs)
     reports = []
