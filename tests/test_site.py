@@ -29,6 +29,12 @@ def test_every_page_of_the_saved_runs(saved_site):
         assert set(badge) == {"schemaVersion", "label", "message", "color"} and badge["schemaVersion"] == 1
 
 
+def test_fixture_files_are_named_as_in_the_repository(saved_site):
+    text = (saved_site / "suite" / "cbc.html").read_text(encoding="utf-8")
+    assert 'class="where">conformance/fixtures/cbc/01-03-deal.yaml:4 ' in text
+    assert str(ROOT / "conformance") not in text
+
+
 def test_badges_are_the_profiles_rates(saved_site):
     for path in SAVED_RUNS:
         run = json.loads(path.read_text())

@@ -55,6 +55,17 @@ def _environment() -> Environment:
     return env
 
 
+def fixture_file(file: str, fixtures: Path) -> str:
+    """A fixture file as the site names it: conformance/fixtures/<ruleset>/<file> for the suite's own,
+    else relative to the directory given (no path of the machine that built the site)."""
+    try:
+        relative = Path(file).resolve().relative_to(Path(fixtures).resolve()).as_posix()
+    except ValueError:
+        return Path(file).name
+    return ("conformance/fixtures/" if Path(fixtures).resolve() == FIXTURES_DIR.resolve()
+            else f"{Path(fixtures).name}/") + relative
+
+
 def safe_url(value) -> str | None:
     """A link the implementation gave, only when it is http(s): never javascript: or data:."""
     text = str(value or "").strip()
@@ -62,9 +73,11 @@ def safe_url(value) -> str | None:
 
 
 class Site:
-    def __init__(self, out: Path, runs: list[Run], cases: list, sources: Path | None, situations: list):
+    def __init__(self, out: Path, runs: list[Run], cases: list, sources: Path | None, situations: list,
+                 fixtures: Path = FIXTURES_DIR):
         self.out, self.runs, self.cases, self.sources, self.situations = out, runs, cases, sources, situations
         self.env = _environment()
+        self.env.filters["fixture_file"] = lambda file: fixture_file(file, fixtures)
         self.built = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         self.rulesets = [r for r in available() if any(c.ruleset == r for c in cases)]
         self.by_ruleset = {r: [c for c in cases if c.ruleset == r] for r in self.rulesets}
@@ -183,6 +196,6 @@ def build(paths: list[str], out: Path, *, sources: Path | None = None, situation
     if situations:
         from ..dispute import evaluate, load_situation
         reports = [evaluate(load_situation(Path(p)), sources=sources) for p in situations]
-    return Site(Path(out), runs, cases, Path(sources) if sources else None, reports).build()
+    return Site(Path(out), runs, cases, Path(sources) if sources else None, reports, Path(fixtures)).build()
 
 
