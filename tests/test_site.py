@@ -102,7 +102,7 @@ def test_hostile_strings_are_shown_never_obeyed(small_site):
             assert all(not link.lower().startswith("javascript:") for link in page.links), path
             assert all(attrs.get("src", "").startswith(("../", "static/")) for attrs in page.scripts), path
         seen_name |= "evil&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;" in text
-        seen_long |= "W" * 20000 in text
+        seen_long |= "W" * 2000 in text              # as much as the report keeps of it
     assert seen_name and seen_long           # shown, as text
 
 

@@ -114,5 +114,6 @@ def test_hostile_run_is_shown_as_text(browser, small_site):
         page = tab.visit(path)
         assert page.locator("img").count() == 0 and page.locator("b").count() == 0
         assert page.evaluate("document.querySelectorAll('script').length") == 1       # site.js only
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{path}: too wide"
     assert "evil<script>alert('pwned')</script>" in page.text_content("body")
     assert not tab.problems
