@@ -118,7 +118,7 @@ SETTINGS: tuple[Setting, ...] = (
     _S("play.direction", enum("clockwise", "counterclockwise"), "static",
        "direction of the deal and of play", required=True),
     _S("play.first_player", enum("after-dealer"), "static",
-       "who plays first: the player next to the dealer in the direction of play", required=True),
+       "who plays first: the player next to the dealer in the direction of play", default="after-dealer"),
     _S("deal.first_dealer", enum("high-card", "agreed-or-drawn", "drawn"), "static",
        "how the dealer of the first hand is chosen"),
     _S("deal.cards", INT, "static", "cards dealt to each player", required=True),
@@ -129,6 +129,10 @@ SETTINGS: tuple[Setting, ...] = (
        "to its dealer in the direction of play (off: the rulebook does not say)"),
     _S("draw.cards", INT, "static", "cards drawn from the stock each turn (one is discarded)",
        required=True),
+    _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",
+       "when the stock holds fewer cards than a turn draws: the player keeps what he drew and plays his "
+       "turn; or keeps it and the hand ends at once, as he must draw from an empty stock",
+       default="plays-on", read_when=(ReadWhen("draw.cards", (1,), other_than=True),)),
     _S("draw.first_redraw", BOOL, "static",
        "the first player may reject the first card drawn and draw another in its place",
        default=False),
@@ -156,7 +160,7 @@ SETTINGS: tuple[Setting, ...] = (
        default="any-end", read_when=(ReadWhen("wild.*.locked", ("always",), other_than=True),)),
     _S("meld.<kind>.shape", enum("sequence", "set", "wilds"), "static",
        "sequence: consecutive ranks of one suit; set: one rank; wilds: wild cards only", required=True),
-    _S("meld.<kind>.ranks", RANKS, "team",
+    _S("meld.<kind>.ranks", RANKS, "action",
        "for a sequence, its ranks in order (4..A); for a set, the ranks it may be made of",
        required=True),
     _S("meld.<kind>.colors", COLORS, "static", "the suit colours a set may use (all when absent)",
@@ -166,7 +170,9 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=(ReadWhen("meld.<kind>.shape", ("set",)),)),
     _S("meld.<kind>.min_cards", INT, "static", "the fewest cards the meld may have", required=True),
     _S("meld.<kind>.max_cards", INT, "static", "the most cards the meld may have"),
-    _S("meld.<kind>.max_wilds", INT, "static", "the most wild cards the meld may hold", default=0),
+    _S("meld.<kind>.max_wilds", INT, "meld",
+       "the most wild cards the meld may hold (its meld facts are those of the meld as it would be)",
+       default=0),
     _S("meld.<kind>.min_naturals", INT, "static", "the fewest natural cards the meld needs", default=0,
        read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),
     _S("meld.<kind>.allowed", BOOL, "action", "when a meld of this kind may be laid down",
@@ -190,8 +196,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("turn.clean_meld", BOOL, "action",
        "the melds a player lays in a turn must include one without wild cards (checked when the "
        "turn ends)", default=False),
-    _S("opening.counts", enum("all-melds", "clean-melds"), "static",
-       "which of the turn's melds count towards the minimum: all of them, or only those without wild cards",
+    _S("opening.counts", enum("all-melds", "clean-melds", "with-canastras"), "static",
+       "what the turn's melds count towards the minimum: the card points of all of them; of only those "
+       "without wild cards; or of all of them plus the value of each canastra among them",
        default="all-melds", read_when=_OPENING_HAS_MINIMUM),
     _S("opening.pile_cards_count", BOOL, "static",
        "cards taken with the pile (other than the top card) count towards the minimum when melded in "
@@ -201,8 +208,10 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=_OPENING_HAS_MINIMUM),
     _S("opening.ladder", LADDER, "static",
        "how the minimum rises after each failed opening", read_when=_OPENING_MAY_FAIL),
-    _S("opening.penalty_applies", enum("this-hand", "next-hand"), "static",
-       "when a raised minimum applies: the rest of this hand, or the team's next opening",
+    _S("opening.penalty_applies", enum("this-hand", "next-hand", "next-round"), "static",
+       "when a raised minimum applies: the rest of this hand; the team's next opening (in the next "
+       "hand); or from the failing player's next turn, the team's other players opening meanwhile at "
+       "the minimum that applied when he failed (nothing is carried to the next hand)",
        default="this-hand", read_when=_OPENING_MAY_FAIL),
     _S("opening.failure_bars_player", BOOL, "static",
        "a player whose opening failed may not try again this hand", default=False,
@@ -249,12 +258,23 @@ SETTINGS: tuple[Setting, ...] = (
     # threes
     _S("red_three.replace", BOOL, "static",
        "a red three dealt or drawn is laid down and replaced from the stock", required=True),
+    _S("red_three.dealt", enum("exchange", "automatic", "keep"), "static",
+       "a red three dealt: exchange, its holder lays it down and replaces it by an action before play "
+       "starts (red_three.late governs one still held afterwards); automatic, every one is laid down and "
+       "replaced when play starts, in the order of play from the first player, whether or not its holder "
+       "exchanged it first; keep, it stays in the hand as an ordinary card", default="exchange",
+       read_when=(ReadWhen("red_three.replace", (True,)),)),
+    _S("red_three.with_pile", enum("keep", "lay-down", "replace"), "static",
+       "a red three among the cards taken with the pile: stays in the taker's hand (red_three.late "
+       "governs it); is laid down at once; or is laid down at once and replaced from the stock",
+       default="keep", read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.exchange_in_order", BOOL, "static",
        "before play starts, dealt red threes are exchanged in the order of play, the dealer last",
        default=False, read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.late", enum("keep", "lay-down", "replace-on-turn"), "static",
-       "a red three not replaced before play starts: stays in hand, is laid down without "
-       "replacement, or may be replaced on its holder's turn", default="keep",
+       "a red three held once play has started: stays in hand; may be laid down without replacement "
+       "on its holder's turn; or must be replaced on its holder's turn, who may not end the turn (nor "
+       "discard the three) while holding it", default="keep",
        read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.last_card_ends_hand", BOOL, "static",
        "drawing a red three as the last card of the stock ends the hand at once", default=False,
@@ -270,10 +290,11 @@ SETTINGS: tuple[Setting, ...] = (
        default=False, read_when=(ReadWhen("table.team_size", (1,), other_than=True),)),
 
     # end of hand and scoring
-    _S("stock.exhausted", enum("end", "pile-only", "final-pile-take"), "static",
+    _S("stock.exhausted", enum("end", "pile-only", "final-pile-take", "last-card-ends"), "static",
        "when a player must draw and the stock is empty: the hand ends; or play goes on while each "
        "player takes the pile; or that player may take the pile one last time, meld, and the hand "
-       "ends without a discard", required=True),
+       "ends without a discard; or (last-card-ends) the hand ends as soon as the last card of the stock "
+       "is drawn, the player who draws it neither melding nor discarding", required=True),
     _S("score.<kind>", INT, "team",
        "one term of a team's hand score (terms add up; a term no clause applies to adds 0)",
        default=0),

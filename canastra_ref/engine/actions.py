@@ -270,8 +270,15 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
 
 
 def _check_last_card(act: Act) -> None:
-    """Refuse to leave a single card whose discard would be a forbidden going out."""
-    if len(act.hand) == 1 and not act.state.turn.final and not going_out.could_go_out_by_discarding(act):
+    """Refuse to leave a single card whose discard would be a forbidden going out:
+    one the going-out rules forbid, or one that would end a turn whose melds
+    fall short of the opening."""
+    if len(act.hand) != 1 or act.state.turn.final:
+        return
+    ctx = act.context(batch=act.batch(), going_out=True, discarding=True)
+    if not going_out.could_go_out_by_discarding(act):
         act.reject("turn.last-card-stranded", "this would leave one card, and discarding it to go out is not "
-                   "allowed now", "going_out.allowed", ctx=act.context(batch=act.batch(), going_out=True,
-                                                                        discarding=True))
+                   "allowed now", "going_out.allowed", ctx=ctx)
+    if not act.state.teams[act.team].opened and opening.failure(act, going_out=True, discarding=True):
+        act.reject("turn.last-card-stranded", "this would leave one card, and the melds of this turn fall short "
+                   "of the opening, so its discard could not go out", "opening.minimum", ctx=ctx)

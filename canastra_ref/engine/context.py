@@ -8,7 +8,7 @@ of the turn, the stock, the pile and the melds being laid).
 """
 from __future__ import annotations
 
-from ..cards import is_black_three, is_red_three
+from ..cards import JOKER, is_black_three, is_red_three, rank_label, rank_of
 from .rules import Engine
 from .state import State
 
@@ -67,6 +67,8 @@ def _team_fact(engine: Engine, state: State, team: str, field: str):
         return went_out
     if field == "went_out_concealed":
         return went_out and bool(state.ended.get("concealed"))
+    if field == "went_out_took_pile":
+        return went_out and bool(state.ended.get("took_pile"))
     if field == "went_out_concealed_canastras":
         return state.ended.get("concealed_canastras", 0) if went_out and state.ended.get("concealed") else 0
     if field == "exact_cuts":
@@ -134,13 +136,14 @@ class TeamContext:
 class ActionContext(TeamContext):
     """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
     melds laid in the current turn (those of the action included)."""
-    __slots__ = ("player", "batch", "going_out", "discarding", "last_card")
+    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile")
 
     def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
-                 discarding=False, last_card=False):
+                 discarding=False, last_card=False, taking_pile=False):
         super().__init__(engine, state, state.team_of(player))
         self.player, self.batch = player, list(batch)
         self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
+        self.taking_pile = taking_pile
 
     def _compute(self, name: str):
         head, _, field = name.partition(".")
@@ -162,6 +165,8 @@ class ActionContext(TeamContext):
                 return self.discarding
             if field == "last_card":
                 return self.last_card
+            if field == "taking_pile":
+                return self.taking_pile
             if field == "first":
                 return turn.first
             if field == "opening":
@@ -182,6 +187,8 @@ class ActionContext(TeamContext):
                 return top is not None and is_black_three(top)
             if field == "top.red_three":
                 return top is not None and is_red_three(top)
+            if field == "top.rank":
+                return "none" if top is None or top == JOKER else rank_label(rank_of(top))
             if field == "contains.wild":
                 return any(engine.is_wild(c) for c in pile)
             if field == "contains.red_three":

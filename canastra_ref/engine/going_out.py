@@ -37,6 +37,7 @@ def end_hand(act: Act, reason: str, player: str | None = None, concealed: bool =
 def went_out(act: Act, discarding: bool) -> None:
     concealed = not act.state.turn.had_melded
     end_hand(act, "went-out", act.player, concealed=concealed)
+    act.state.ended["took_pile"] = act.state.turn.took_pile
     if concealed:
         act.state.ended["concealed_canastras"] = len(act.state.turn.formed)
     act.events.append("going-out.with-discard" if discarding else "going-out.direct")

@@ -32,12 +32,14 @@ def ranks_of(act: Act, kind: MeldKind, ctx) -> tuple[str, ...]:
     return act.value(f"meld.{kind.name}.ranks", ctx, decisive=False)
 
 
-def classify(act: Act, cards: list[str], batch, going_out=False, discarding=False, last_card=False):
+def classify(act: Act, cards: list[str], batch, going_out=False, discarding=False, last_card=False,
+             taking_pile=False):
     """(kind, laid-out cards) for a new meld, or reject with the most relevant reason."""
     kinds = candidates(act, cards)
     if not kinds:
         act.reject("meld.no-kind", f"{' '.join(cards)} form no meld of this ruleset")
-    ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card)
+    ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card,
+                      taking_pile=taking_pile)
     errors = []
     for kind in kinds:
         try:
@@ -57,8 +59,14 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
     shape = kinds[0].shape
     same_shape = [(k, e) for k, e in errors if k.shape == shape] or errors
     kind, err = next(((k, e) for k, e in same_shape if e.reason not in _RANK_REASONS), same_shape[0])
-    paths = (err.setting,) if err.setting else ()
-    act.reject(err.reason, f"{' '.join(cards)}: {err.message}", *paths, ctx=ctx)
+    _refuse(act, err, f"{' '.join(cards)}: {err.message}", ctx)
+
+
+def _refuse(act: Act, err: MeldError, message: str, ctx) -> None:
+    """Reject for a meld error, citing the setting (or the decision) that made it."""
+    if err.decision is not None:
+        act.trace.add(err.decision)
+    act.reject(err.reason, message, *((err.setting,) if err.setting else ()), ctx=ctx)
 
 
 def same_rank_meld(act: Act, kind: MeldKind, cards: list[str]) -> int | None:
@@ -75,15 +83,15 @@ def same_rank_meld(act: Act, kind: MeldKind, cards: list[str]) -> int | None:
 
 
 def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False,
-            join: bool = False) -> int:
+            taking_pile: bool = False) -> int:
     """Lay one new meld from cards already taken from the hand; returns its index.
     Where a team keeps one meld per rank and already has this one, the cards
-    join it when `join` (the pile's top card with its pair), else are refused."""
+    join it when `taking_pile` (the pile's top card with its pair), else are refused."""
     batch = act.batch() + [("", cards)]
-    kind, laid = classify(act, cards, batch, going_out, discarding, last_card)
+    kind, laid = classify(act, cards, batch, going_out, discarding, last_card, taking_pile)
     existing = same_rank_meld(act, kind, laid)
     if existing is not None:
-        if not join:
+        if not taking_pile:
             act.reject("meld.rank-already-melded", f"the team already has a meld of this rank (meld {existing}); "
                        f"add the cards to it", f"meld.{kind.name}.one_per_rank")
         act.decide(f"meld.{kind.name}.one_per_rank")
@@ -110,8 +118,7 @@ def add_to(act: Act, index: int, cards: list[str]):
     try:
         new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx), used)
     except MeldError as err:
-        paths = (err.setting,) if err.setting else ()
-        act.reject(err.reason, f"meld {index}: {err.message}", *paths, ctx=ctx)
+        _refuse(act, err, f"meld {index}: {err.message}", ctx)
     for path in dict.fromkeys(used):
         act.decide(path)
     before = list(meld.cards)

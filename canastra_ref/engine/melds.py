@@ -17,9 +17,11 @@ from .rules import Engine, MeldKind
 
 
 class MeldError(Exception):
-    def __init__(self, reason: str, message: str, setting: str | None = None):
+    """A meld refused: the reason, and the setting that refused it (by path, or
+    as the decision already made where it depends on the meld itself)."""
+    def __init__(self, reason: str, message: str, setting: str | None = None, decision=None):
         super().__init__(message)
-        self.reason, self.message, self.setting = reason, message, setting
+        self.reason, self.message, self.setting, self.decision = reason, message, setting, decision
 
 
 @dataclass
@@ -43,9 +45,13 @@ def _check_common(engine: Engine, kind: MeldKind, cards: list[str], naturals: li
     if kind.max_cards is not None and len(cards) > kind.max_cards:
         raise MeldError("meld.too-many-cards", f"a {kind.name} holds at most {kind.max_cards} cards",
                         f"meld.{kind.name}.max_cards")
-    if len(wilds) > kind.max_wilds:
-        raise MeldError("meld.too-many-wilds", f"a {kind.name} holds at most {kind.max_wilds} wild card(s)",
-                        f"meld.{kind.name}.max_wilds")
+    limit = engine.max_wilds(kind, cards)
+    decision = None if isinstance(limit, int) else limit
+    if decision is not None:
+        limit = decision.value
+    if len(wilds) > limit:
+        raise MeldError("meld.too-many-wilds", f"a {kind.name} of {len(cards)} cards holds at most {limit} "
+                        f"wild card(s)", None if decision else f"meld.{kind.name}.max_wilds", decision)
     if len(naturals) < kind.min_naturals:
         raise MeldError("meld.too-few-naturals", f"a {kind.name} needs at least {kind.min_naturals} natural cards",
                         f"meld.{kind.name}.min_naturals")

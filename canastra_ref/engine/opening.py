@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .act import Act
+from .rules import MeldContext
 
 
 def minimum(act: Act, ctx) -> int:
@@ -35,15 +36,13 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding)
     if not act.state.teams[act.team].opened:
         needed = minimum(act, ctx)
+        counted = _counted(act, batch)
         if act.value("opening.single_meld", ctx, decisive=False):
-            best = max(act.engine.hand_points(cards) for _, cards in batch)
-            if best < needed:
+            if max(counted) < needed:
                 act.decide("opening.single_meld", ctx)
+                act.decide("opening.counts")
                 return "opening.single-meld-below-minimum"
-        counted = "batch.clean_points" if act.value("opening.counts", decisive=False) == "clean-melds" \
-            else "batch.points"
-        points = ctx.fact(counted) - _pile_rest_points(act, batch)
-        if points < needed:
+        if sum(counted) < needed:
             act.decide("opening.counts")
             return "opening.below-minimum"
     if act.value("turn.clean_meld", ctx, decisive=False):
@@ -53,16 +52,49 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
     return None
 
 
-def _pile_rest_points(act: Act, batch) -> int:
-    """Points of the pile's rest melded this turn, where they do not count
+def _counted(act: Act, batch) -> list[int]:
+    """What each of the turn's melds counts towards the minimum (opening.counts):
+    its card points, nothing for a meld with wild cards where only clean melds
+    count, plus the value of the canastra it is where canastras count; less the
+    cards of the pile's rest where they do not count."""
+    engine = act.engine
+    mode = act.value("opening.counts", decisive=False)
+    excluded = _pile_rest(act, batch)
+    out = []
+    for kind, cards in batch:
+        kept = []
+        for card in cards:
+            if excluded[card]:
+                excluded[card] -= 1
+            else:
+                kept.append(card)
+        if mode == "clean-melds" and any(engine.is_wild(c) for c in cards):
+            out.append(0)
+            continue
+        points = engine.hand_points(kept)
+        if mode == "with-canastras":
+            points += _canastra_value(engine, kind, cards)
+        out.append(points)
+    return out
+
+
+def _canastra_value(engine, kind: str, cards) -> int:
+    canastra = engine.canastra_kind(kind, cards)
+    if canastra is None:
+        return 0
+    return engine.value(f"canastra.{canastra}.value", MeldContext(engine.describe(kind, cards)))
+
+
+def _pile_rest(act: Act, batch) -> Counter:
+    """The cards of the pile's rest melded this turn, where they do not count
     (opening.pile_cards_count = no): the cards the player could not have melded
     from the hand, the hand cards laid with the top card and the top card."""
     turn = act.state.turn
     if turn.hand_at_take is None or act.value("opening.pile_cards_count", decisive=False):
-        return 0
+        return Counter()
     act.decide("opening.pile_cards_count")
     melded = Counter(card for _, cards in batch for card in cards)
-    return sum(act.engine.card_points(c) * n for c, n in (melded - Counter(turn.hand_at_take)).items())
+    return melded - Counter(turn.hand_at_take)
 
 
 def check_allowed(act: Act) -> None:
@@ -120,6 +152,12 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
     laid = state.team_w(team).melds
     for index in sorted(melds, reverse=True):
         hand.extend(laid.pop(index).cards)
+    if undo is not None and "stock" in undo:
+        # red threes laid down from the pile go back to it, their replacements to the stock
+        for card in undo["drawn"]:
+            hand.remove(card)
+        state.stock = list(undo["stock"])
+        state.team_w(team).red_threes = list(undo["red_threes"])
     if undo is not None:
         owed = Counter(undo["pile"])          # one pass over the hand, not one per pile card
         kept = []
@@ -150,9 +188,12 @@ def give_pile_back(act: Act) -> None:
 def penalise(act: Act) -> None:
     """Charge a failed opening: the ladder step, and the bar where the spec has one."""
     team = act.state.team_w(act.team)
-    if act.value("opening.penalty_applies") == "next-hand":
+    applies = act.value("opening.penalty_applies")
+    if applies == "next-hand":
         # each error adds a step to those already owed (treze valor.14)
         team.carried_failures = (team.carried_failures or team.opening_failures) + 1
+    elif applies == "next-round":
+        team.pending_failures.append(act.player)     # in force from the player's next turn (pass_turn)
     else:
         team.opening_failures += 1
     act.decide("opening.ladder")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import opening
+from . import threes
 from .act import Act
 from .melding import add_to, lay_new
 from .melds import bridges, split
@@ -17,6 +18,7 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         act.reject("pile.empty", "the discard pile is empty")
     if not state.stock and act.value("stock.exhausted") == "end":
         act.reject("stock.exhausted", "the stock is exhausted: the hand is over", "stock.exhausted")
+    threes.start_play(act)
     ctx = act.context()
     if act.value("pile.blocked", ctx, decisive=False):
         act.reject("pile.blocked", f"the pile cannot be taken (top card {state.pile[-1]})", "pile.blocked", ctx=ctx)
@@ -61,7 +63,7 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
     if onto is None:
         # taking the pile with the last hand cards when the pile holds only its top is a going out
         empties = not act.hand and not state.pile
-        state.turn.pile_meld = lay_new(act, with_cards + [top], going_out=empties, join=True)
+        state.turn.pile_meld = lay_new(act, with_cards + [top], going_out=empties, taking_pile=True)
     else:
         state.turn.pile_meld = onto
         before, _, layout = add_to(act, onto, [top] + with_cards)
@@ -74,14 +76,20 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
             act.decide("pile.take.wild_bridge", ctx)
     rest = state.pile
     turn = state.turn
-    turn.hand_at_take = list(act.hand) + list(with_cards) + [top]
+    hand_before = list(act.hand) + list(with_cards) + [top]
+    stock_before, threes_before = list(state.stock), list(state.teams[act.team].red_threes)
     act.hand.extend(rest)
     state.pile = []
+    drawn = threes.from_pile(act, rest)
+    laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before)
+    turn.hand_at_take = hand_before + drawn
     turn.took_pile = True
-    turn.pile_cards = list(rest)
+    turn.pile_cards = list((Counter(rest) - laid).elements())
     turn.phase = "play"
     if opening_move:
         turn.opening_undo = {"pile": original}      # what giving back a failed opening restores
+        if drawn or laid:
+            turn.opening_undo.update(stock=stock_before, red_threes=threes_before, drawn=drawn)
     if not state.stock:
         if act.value("stock.exhausted") == "final-pile-take":
             turn.final = True

@@ -93,6 +93,9 @@ REASONS: dict[str, str] = {
     "red-three.not-your-turn": "a late red three may only be dealt with on its holder's turn",
     "red-three.out-of-order":
         "red threes are exchanged in the order of play and a player before this one still has one",
+    "red-three.must-exchange":
+        "the player holds a red three he must exchange before ending his turn (or discarding it)",
+    "red-three.kept": "a dealt red three stays in the hand: this ruleset neither lays it down nor replaces it",
     "going-out.not-allowed": "the team may not go out yet",
     "going-out.with-discard-not-allowed": "going out with a final discard is not allowed",
     "going-out.without-discard-not-allowed": "going out without a final discard is not allowed",

@@ -23,7 +23,7 @@ class MeldKind:
     suits: str                 # same | any
     min_cards: int
     max_cards: int | None
-    max_wilds: int
+    max_wilds: int | None      # None: it depends on the meld (read per meld)
     min_naturals: int
     one_per_rank: bool
 
@@ -84,9 +84,23 @@ class Engine:
         v = self.ruleset.value
         return MeldKind(name=name, shape=v(f"meld.{name}.shape"), colors=v(f"meld.{name}.colors"),
                         suits=v(f"meld.{name}.suits"), min_cards=v(f"meld.{name}.min_cards"),
-                        max_cards=v(f"meld.{name}.max_cards"), max_wilds=v(f"meld.{name}.max_wilds"),
+                        max_cards=v(f"meld.{name}.max_cards"), max_wilds=self._constant(f"meld.{name}.max_wilds"),
                         min_naturals=v(f"meld.{name}.min_naturals"),
                         one_per_rank=v(f"meld.{name}.one_per_rank"))
+
+    def _constant(self, path: str):
+        """The setting's value where it reads no fact; None where it does."""
+        rules = self.ruleset.settings.get(path)
+        if rules is not None and rules._constant is None:
+            return None
+        return self.ruleset.value(path)
+
+    def max_wilds(self, kind: MeldKind, cards) -> Decision | int:
+        """The kind's wild-card limit: a number where it reads no fact, else
+        the decision for this meld (its cards as they would be)."""
+        if kind.max_wilds is not None:
+            return kind.max_wilds
+        return self.decide(f"meld.{kind.name}.max_wilds", MeldContext(self.describe(kind.name, cards)))
 
     def meld_kind(self, name: str) -> MeldKind | None:
         return next((k for k in self.meld_kinds if k.name == name), None)

@@ -19,22 +19,25 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
      "aside": [],                       # cards out of play this hand
      "teams": {"NS": {"score": 0, "opened": false, "melds": [{"kind": "sequence",
                "cards": ["4h", "5h", "JK"]}], "red_threes": [], "opening_failures": 0,
-               "carried_failures": 0, "exact_cuts": 0, "misdeals": 0, "unkept_answers": 0}, ...},
+               "carried_failures": 0, "pending_failures": [], "exact_cuts": 0, "misdeals": 0,
+               "unkept_answers": 0}, ...},
      "players": {"N": {"melded": false, "barred": false}, ...},
      "started": true,                   # the first card of the hand has been drawn
      "pending": null,                   # a short opening awaiting challenge
-     "ended": null}                     # {"reason", "player", "concealed"} once over
+     "ended": null}                     # {"reason", "player", "concealed", "took_pile"} once over
 
 The forms whose keys are fixed (an unknown key is an error, like a value of
 the wrong type or an integer beyond ±(2^53 − 1)):
 
     turn.opening_undo    null | {"pile": [cards as the pile was]}   (cards the player
-                         holds, or laid this turn)
+                         holds, or laid this turn); where red threes taken with the pile
+                         went down, also "stock" and "red_threes" (as they were) and
+                         "drawn" (the cards that replaced them)
     pending              null | {"player", "team", "melds": [indexes of the team's melds],
                                  "undo"?: as opening_undo, "failures_before"?: count}
     ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
                                  "player"?: seat or null, "concealed"?: bool,
-                                 "concealed_canastras"?: count}
+                                 "concealed_canastras"?: count, "took_pile"?: bool}
     turn.melds_laid, touched, formed, pile_meld: indexes of the turn player's team melds
 """
 from __future__ import annotations
@@ -73,6 +76,8 @@ class TeamState:
     exact_cuts: int = 0
     misdeals: int = 0
     unkept_answers: int = 0        # turns ended without going out after the partner said yes
+    pending_failures: list[str] = field(default_factory=list)   # seats whose failed opening raises the
+                                   # minimum from their next turn (opening.penalty_applies = next-round)
 
 
 @dataclass
@@ -136,7 +141,7 @@ class State:
             v = self.teams[name]
             self.teams[name] = TeamState(v.score, v.opened, list(v.melds), list(v.red_threes),
                                          v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals,
-                                         v.unkept_answers)
+                                         v.unkept_answers, list(v.pending_failures))
             self._owned.add(key)
         return self.teams[name]
 
@@ -206,7 +211,8 @@ class State:
             "aside": list(self.aside),
             "teams": {name: {"score": v.score, "opened": v.opened, "melds": [m.to_json() for m in v.melds],
                              "red_threes": list(v.red_threes), "opening_failures": v.opening_failures,
-                             "carried_failures": v.carried_failures, "exact_cuts": v.exact_cuts,
+                             "carried_failures": v.carried_failures,
+                             "pending_failures": list(v.pending_failures), "exact_cuts": v.exact_cuts,
                              "misdeals": v.misdeals, "unkept_answers": v.unkept_answers}
                       for name, v in self.teams.items()},
             "players": {s: {"melded": p.melded, "barred": p.barred} for s, p in self.players.items()},
@@ -270,18 +276,28 @@ class _Reader:
         return value
 
     def undo(self, value, path: str) -> dict | None:
-        """How to give back a pile taken for an opening: {"pile": [cards]} or null."""
+        """How to give back a pile taken for an opening: {"pile": [cards]} or null;
+        with "stock", "red_threes" and "drawn" where red threes that came with
+        it went down (red_three.with_pile)."""
         if value is None:
             return None
-        value = self.keys(self.obj(value, path), ("pile",), path)
+        value = self.keys(self.obj(value, path), ("pile",) + _THREES_UNDO, path)
         if "pile" not in value:
             self.fail(path, "the pile to give back is missing", '{"pile": [cards as the pile was]} or null')
-        return {"pile": self.cards(value["pile"], f"{path}.pile")}
+        out = {"pile": self.cards(value["pile"], f"{path}.pile")}
+        given = [k for k in _THREES_UNDO if k in value]
+        if given and len(given) != len(_THREES_UNDO):
+            self.fail(path, "the red threes laid down from the pile are given in part",
+                      "all of " + ", ".join(_THREES_UNDO) + ", or none")
+        for key in given:
+            out[key] = self.cards(value[key], f"{path}.{key}")
+        return out
 
     def ended(self, value, path: str, table: Table) -> dict | None:
         if value is None:
             return None
-        value = self.keys(self.obj(value, path), ("reason", "player", "concealed", "concealed_canastras"), path)
+        value = self.keys(self.obj(value, path), ("reason", "player", "concealed", "concealed_canastras",
+                                                  "took_pile"), path)
         if "reason" not in value:
             self.fail(path, "the end of the hand has no 'reason'", "one of: " + ", ".join(END_REASONS))
         if value["reason"] not in END_REASONS:
@@ -292,6 +308,8 @@ class _Reader:
                "concealed": self.bool(value.get("concealed", False), f"{path}.concealed")}
         if "concealed_canastras" in value:
             out["concealed_canastras"] = self.count(value["concealed_canastras"], f"{path}.concealed_canastras")
+        if "took_pile" in value:
+            out["took_pile"] = self.bool(value["took_pile"], f"{path}.took_pile")
         return out
 
     def pending(self, value, path: str, table: Table) -> dict | None:
@@ -322,11 +340,12 @@ def _kind(value) -> str:
 END_REASONS = ("went-out", "stock-exhausted", "red-three-last")
 _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "players", "started",
                "pending", "ended", "ruleset"}
+_THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
               "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld", "formed",
               "hand_at_take"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
-              "exact_cuts", "misdeals", "unkept_answers"}
+              "pending_failures", "exact_cuts", "misdeals", "unkept_answers"}
 
 
 def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$") -> State:
@@ -410,7 +429,9 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             carried_failures=r.count(tj2.get("carried_failures", 0), f"{path}.carried_failures"),
             exact_cuts=r.count(tj2.get("exact_cuts", 0), f"{path}.exact_cuts"),
             misdeals=r.count(tj2.get("misdeals", 0), f"{path}.misdeals"),
-            unkept_answers=r.count(tj2.get("unkept_answers", 0), f"{path}.unkept_answers"))
+            unkept_answers=r.count(tj2.get("unkept_answers", 0), f"{path}.unkept_answers"),
+            pending_failures=[r.seat(s, f"{path}.pending_failures[{i}]", table) for i, s in
+                              enumerate(r.lst(tj2.get("pending_failures", []), f"{path}.pending_failures"))])
     state = State(table=table, dealer=dealer, turn=turn, players=players, teams=teams,
                   stock=r.cards(data["stock"], f"{root}.stock"), pile=r.cards(data["pile"], f"{root}.pile"),
                   aside=r.cards(data.get("aside", []), f"{root}.aside"),
@@ -432,7 +453,10 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
     if turn.pile_meld is not None:
         _check_index(r, turn.pile_meld, state, team, f"{root}.turn.pile_meld")
     if turn.opening_undo is not None:
-        _check_undo(r, turn.opening_undo["pile"], state.hand(turn.player),
+        undo = turn.opening_undo
+        # red threes that came with the pile and went down are given back too
+        laid = Counter(state.teams[team].red_threes) - Counter(undo.get("red_threes", state.teams[team].red_threes))
+        _check_undo(r, undo["pile"], state.hand(turn.player) + list(laid.elements()),
                     [state.teams[team].melds[i] for i in turn.melds_laid], f"{root}.turn.opening_undo.pile")
     pending = state.pending
     if pending is not None:

@@ -1,5 +1,5 @@
-"""Red threes: laid down and replaced when dealt or drawn, late ones, and a red
-three as the last card of the stock."""
+"""Red threes: laid down and replaced when dealt, drawn or taken with the
+pile, late ones, and a red three as the last card of the stock."""
 from __future__ import annotations
 
 from ..cards import is_red_three
@@ -27,6 +27,56 @@ def draw_one(act: Act) -> str | None:
     return None
 
 
+def start_play(act: Act) -> None:
+    """Play starts (the first draw or pile take of the hand): where dealt red
+    threes go down automatically, every one still in a hand is laid down and
+    replaced, in the order of play from the first player."""
+    state = act.state
+    if state.started or act.value("red_three.dealt", decisive=False) != "automatic":
+        return
+    for seat in state.table.from_dealer(state.dealer):
+        held = [c for c in state.players[seat].hand if is_red_three(c)]
+        if not held:
+            continue
+        holder = Act(act.engine, state, seat)
+        holder.trace, holder.events = act.trace, act.events
+        for card in held:
+            holder.take_from_hand([card])
+            state.team_w(holder.team).red_threes.append(card)
+            act.events.append(f"red-three.replaced:{card}")
+            draw_one(holder)
+        act.decide("red_three.dealt")
+
+
+def from_pile(act: Act, cards: list[str]) -> list[str]:
+    """Red threes among the cards just taken with the pile (already in the hand):
+    laid down, and replaced, as red_three.with_pile says. Returns the cards
+    drawn to replace them."""
+    threes = [c for c in cards if is_red_three(c)]
+    rule = act.value("red_three.with_pile", decisive=False) if threes else "keep"
+    if rule == "keep":
+        return []
+    act.decide("red_three.with_pile")
+    drawn = []
+    for card in threes:
+        act.take_from_hand([card])
+        act.state.team_w(act.team).red_threes.append(card)
+        act.events.append(f"red-three.laid-down:{card}")
+        if rule == "replace":
+            kept = draw_one(act)
+            if kept is not None:
+                drawn.append(kept)
+    return drawn
+
+
+def check_none_held(act: Act) -> None:
+    """Where a held red three must be replaced on its holder's turn, the turn
+    cannot end while he holds one."""
+    if any(is_red_three(c) for c in act.hand) and act.value("red_three.late", decisive=False) == "replace-on-turn":
+        act.reject("red-three.must-exchange", "a red three in the hand must be exchanged before the turn ends",
+                   "red_three.late")
+
+
 def replace(act: Act, card: str) -> None:
     """Exchange a red three from the hand: in the window before play starts,
     or later on the holder's turn where the spec allows it."""
@@ -41,6 +91,8 @@ def replace(act: Act, card: str) -> None:
         if state.turn.player != act.player:
             act.reject("red-three.not-your-turn", "a late red three is exchanged on its holder's turn",
                        "red_three.late")
+    elif act.value("red_three.dealt") == "keep":
+        act.reject("red-three.kept", "a dealt red three stays in the hand", "red_three.dealt")
     elif act.value("red_three.exchange_in_order"):
         for seat in state.table.from_dealer(state.dealer):
             if seat == act.player:

@@ -7,6 +7,7 @@ from . import going_out, opening
 from .act import Act
 from .pile import check_discard
 from .state import Turn
+from . import threes
 from .threes import draw_one
 
 
@@ -14,6 +15,7 @@ def draw(act: Act) -> None:
     state, turn = act.state, act.state.turn
     if turn.phase == "play":
         opening.give_pile_back(act)
+    threes.start_play(act)
     state.started = True
     if not state.stock:
         act.decide("stock.exhausted")
@@ -27,6 +29,13 @@ def draw(act: Act) -> None:
         turn.drawn.append(card)
     if state.ended is None and not turn.drawn:
         # red threes took the last cards of the stock: the player must draw from an empty stock
+        act.decide("stock.exhausted")
+        going_out.end_hand(act, "stock-exhausted")
+    elif state.ended is None and len(turn.drawn) < count and act.value("draw.short_stock") == "ends-hand":
+        # the stock ran out in the middle of the draw: the player needs a card from an empty stock
+        act.decide("stock.exhausted")
+        going_out.end_hand(act, "stock-exhausted")
+    elif state.ended is None and not state.stock and act.value("stock.exhausted", decisive=False) == "last-card-ends":
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
     if state.ended is None:
@@ -61,6 +70,7 @@ def discard(act: Act, card: str) -> str:
                    "stock.exhausted")
     if card not in act.hand:
         act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
+    threes.check_none_held(act)
     check_discard(act, card)
     last = len(act.hand) == 1
     unkept = turn.asked == "yes" and not last
@@ -105,6 +115,12 @@ def pass_turn(act: Act) -> None:
     state = act.state
     nxt = state.table.next(act.player)
     state.turn = Turn(player=nxt, phase="draw", had_melded=state.players[nxt].melded)
+    for name, team in state.teams.items():
+        if nxt in team.pending_failures:
+            # a failed opening charged at this player's last turn is in force from this one
+            owed = state.team_w(name)
+            owed.opening_failures += owed.pending_failures.count(nxt)
+            owed.pending_failures = [s for s in owed.pending_failures if s != nxt]
     if not state.stock and act.value("stock.exhausted", decisive=False) == "end":
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
