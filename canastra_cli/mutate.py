@@ -52,7 +52,9 @@ def register(sub) -> None:
                        description="Apply single-clause mutations to a ruleset's spec (move a number, flip a "
                                    "comparison or a condition, swap and/or, drop a clause, swap a dispute's "
                                    "readings), run the ruleset's fixtures against the reference built from each "
-                                   "mutant and report the kill rate with the surviving mutants. Exits 1 when a "
+                                   "mutant and report the kill rate with the surviving mutants. A mutant that fails "
+                                   "'canastra check' is stillborn, and so is one that leaves a setting to a "
+                                   "silent default when the spec passes 'canastra check --strict'. Exits 1 when a "
                                    "survivor is not listed as equivalent in conformance/mutants-equivalent.yaml.")
     p.add_argument("ruleset", nargs="?", help="one ruleset (default: all)")
     add_format_option(p, ("text", "json"))

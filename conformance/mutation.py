@@ -4,7 +4,10 @@ Each mutant changes one clause of a ruleset's own spec file: a number moved
 (n -> n+d, n -> n-d), a comparison flipped (< <= > >= == !=), `and` and `or`
 swapped, a condition negated, a yes/no flipped, an enumeration value replaced,
 a ladder step moved, a clause dropped, or the readings of a dispute swapped.
-A mutant that no longer passes `canastra check` is stillborn and not counted.
+A mutant that no longer passes `canastra check` is stillborn and not counted;
+so is one that leaves a setting to a silent default, where the original specs
+pass `canastra check --strict` (dropping a clause that states its setting's
+default changes no behaviour, but the strict check refuses it).
 The fixtures of the ruleset, and of the rulesets that extend it, are run
 against the reference built from each mutant; a mutant is killed when some
 case's behaviour grade changes. Survivors
@@ -27,11 +30,13 @@ import dataclasses
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from canastra_ref.dsl import ast
 from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.build import build
-from canastra_ref.dsl.loader import available, files_for, load, spec_file
+from canastra_ref.dsl.loader import available, check_file, files_for, load, spec_file
+from canastra_ref.dsl.strict import silent_defaults
 from canastra_ref.engine.rules import Engine
 from canastra_ref.errors import CanastraError, ErrorList
 from canastra_ref.protocol import handle
@@ -263,8 +268,11 @@ def baseline(cases: list[Case], messages: dict[str, dict]) -> Baseline:
     return Baseline(reads, frozenset(failing))
 
 
-def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: Baseline | None = None) -> None:
-    """Run the cases against the mutant; with `known`, only those that can notice it."""
+def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: Baseline | None = None,
+          strict: bool = False) -> None:
+    """Run the cases against the mutant; with `known`, only those that can notice it.
+    With `strict` (the original specs pass `check --strict`), a mutant that leaves
+    a setting to a silent default under the readings the cases use is stillborn."""
     wanted = {(r, ()) for r in {c.ruleset for c in cases} | {mutant.spec.ruleset}}
     wanted |= {(c.ruleset, tuple(sorted(c.reading.items()))) for c in cases if c.reading}
     built = {}
@@ -272,6 +280,9 @@ def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: B
         for ruleset, readings in sorted(wanted):
             built[ruleset, readings] = build(_chain(mutant, ruleset), dict(readings))
     except (ErrorList, CanastraError):
+        mutant.status = "stillborn"
+        return
+    if strict and any(silent_defaults(model, mutant.spec.pos) for model in built.values()):
         mutant.status = "stillborn"
         return
     same_kinds = all(_kinds(model) == _kinds(load(r, dict(readings))) for (r, readings), model in built.items())
@@ -295,6 +306,11 @@ def affected(ruleset: str) -> set[str]:
     return {r for r in available() if any(f.ruleset == ruleset for f in files_for(spec_file(r)))}
 
 
+def passes_strict(rulesets) -> bool:
+    """Whether every one of these specs passes `canastra check --strict`."""
+    return all(not check_file(Path(spec_file(r).path), strict=True)[1] for r in rulesets)
+
+
 # The work a pool process needs, set once per process by _start (or inherited).
 _WORK: dict = {}
 
@@ -306,10 +322,11 @@ def _start(cases: list[Case], known: Baseline | None) -> None:
 def _judge_one(ruleset: str, index: int) -> tuple[str, str, str]:
     if ruleset not in _WORK["mutants"]:
         family = affected(ruleset)
-        _WORK["mutants"][ruleset] = (mutants(ruleset), [c for c in _WORK["cases"] if c.ruleset in family])
-    found, mine = _WORK["mutants"][ruleset]
+        _WORK["mutants"][ruleset] = (mutants(ruleset), [c for c in _WORK["cases"] if c.ruleset in family],
+                                     passes_strict(family))
+    found, mine, strict = _WORK["mutants"][ruleset]
     mutant = found[index]
-    judge(mutant, mine, _WORK["messages"], _WORK["known"])
+    judge(mutant, mine, _WORK["messages"], _WORK["known"], strict)
     return mutant.id, mutant.status, mutant.killed_by
 
 
