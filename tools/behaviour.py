@@ -136,7 +136,8 @@ def _largest_meld(model, kind: str) -> int | None:
     ranks, shape = rules._constant.value, model.value(f"meld.{kind}.shape")
     if shape == "sequence":
         return len(ranks)
-    if shape == "set":
+    wilds = model.settings.get(f"meld.{kind}.max_wilds")
+    if shape == "set" and (wilds is None or wilds._constant is not None):
         return 4 * model.value("deck.decks") * len(ranks) + (model.value(f"meld.{kind}.max_wilds") or 0)
     return None
 
