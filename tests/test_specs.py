@@ -153,7 +153,10 @@ def test_treze_set_ranks_and_opening():
     assert decide("treze", "opening.minimum", **{"team.score": 2000}).value == 150
     ladder = load("treze").value("opening.ladder")
     assert [ladder.after(150, n) for n in range(4)] == [150, 180, 210, 240]
-    assert load("treze").value("opening.penalty_applies") == "next-hand"                     # regras.18
+    # regras.18's 'rodada' is a round of turns under the default reading: the error counts from
+    # the failing player's next turn, and he is not barred
+    assert load("treze").value("opening.penalty_applies") == "next-round"
+    assert load("treze", {"failed-opening": "next-hand"}).value("opening.penalty_applies") == "next-hand"
 
 
 # ------------------------------------------------------------------- classica
@@ -241,8 +244,12 @@ def test_classica_concealed_going_out():
 def test_uruguaya_table_cards_count_only_with_a_canastra():
     # pontuacao.3: a team with at least one canastra adds the value of its cards on the table
     assert decide("uruguaya", "score.table", **{"team.canastras": 1, "team.table_points": 140}).value == 140
+    # a team without one: nothing under the default reading not-counted, minus under subtracted
     without = decide("uruguaya", "score.table", **{"team.canastras": 0, "team.table_points": 140})
-    assert without.value == 0 and without.clause is None
+    assert without.value == 0 and without.cites == ("pontuacao.3",)
+    subtracted = decide("uruguaya", "score.table", {"table-without-canastra": "subtracted"},
+                        **{"team.canastras": 0, "team.table_points": 140})
+    assert subtracted.value == -140
 
 
 def test_uruguaya_red_threes_sign():
