@@ -91,6 +91,10 @@ class RandomAgent:
 
     def _play(self, state: State, opts) -> list[tuple[Action, State, object]]:
         turn = state.turn
+        if "replace_red_three" in opts:      # one received with the pile, to be exchanged on the turn
+            choice = self._first(state, opts["replace_red_three"], shuffle=False)
+            if choice:
+                return [choice]
         if "redraw" in opts and self.rng.random() < self.redraw_chance:
             choice = self._first(state, opts["redraw"])
             if choice:
