@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import opening
-from . import threes
+from . import opening, threes
 from .act import Act
 from .melding import add_to, lay_new
 from .melds import bridges, split

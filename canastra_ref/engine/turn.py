@@ -3,11 +3,10 @@ turn without a discard, passing the turn, the end of the stock. The opening
 a turn's melds make is judged in opening.py."""
 from __future__ import annotations
 
-from . import going_out, opening
+from . import going_out, opening, threes
 from .act import Act
 from .pile import check_discard
 from .state import Turn
-from . import threes
 from .threes import draw_one
 
 
