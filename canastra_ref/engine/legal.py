@@ -277,7 +277,7 @@ def _sets(kind: MeldKind, ranks, by_rank: dict[str, list[str]], wilds: _Wilds, m
     low, high = _limits(kind)
     twos = wilds.twos_for(None)
     need = max(1, kind.min_naturals)
-    reach = min(kind.max_wilds, wilds.count)
+    reach = min(kind.wild_bound, wilds.count)
     for rank in ([must[:-1]] if must is not None else by_rank):
         same = by_rank.get(rank, ())
         if len(same) < need or len(same) + reach < low or rank not in ranks:
@@ -289,7 +289,7 @@ def _sets(kind: MeldKind, ranks, by_rank: dict[str, list[str]], wilds: _Wilds, m
             if must is not None and must in group:      # the card that must be in the meld comes first
                 group = [must] + [c for c in group if c != must] + [must] * (group.count(must) - 1)
             for n in range(max(1, kind.min_naturals), len(group) + 1):
-                for w in range(0, kind.max_wilds + 1):
+                for w in range(0, kind.wild_bound + 1):
                     if low <= n + w <= high:
                         for jokers, two in wilds.splits(w, twos):
                             yield group[:n] + jokers + two
@@ -303,14 +303,14 @@ def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]
     by_suit = {}
     for suit, cards in naturals_by_suit.items():
         held = {r: c for r, c in cards.items() if r in allowed and _colour_ok(kind, c)}
-        if len(held) >= need and len(held) + min(kind.max_wilds, wilds.count) >= low:
+        if len(held) >= need and len(held) + min(kind.wild_bound, wilds.count) >= low:
             by_suit[suit] = held
     count = len(ranks)
     for suit, held in by_suit.items():
         if must is not None and (must[-1] != suit or must[:-1] not in allowed):
             continue
         twos = wilds.twos_for(suit)
-        most = min(kind.max_wilds, len(wilds.jokers) + len(twos))
+        most = min(kind.wild_bound, len(wilds.jokers) + len(twos))
         present = [r in held for r in ranks]
         at = ranks.index(must[:-1]) if must is not None else None
         for start in range(count if at is None else at + 1):
@@ -332,7 +332,7 @@ def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]
 def _wild_melds(kind: MeldKind, wilds: _Wilds):
     low, high = _limits(kind)
     twos = wilds.twos_for(None)
-    for w in range(low, min(high, kind.max_wilds, len(wilds.jokers) + len(twos)) + 1):
+    for w in range(low, min(high, kind.wild_bound, len(wilds.jokers) + len(twos)) + 1):
         yield from (jokers + two for jokers, two in wilds.splits(w, twos))
 
 
@@ -364,7 +364,7 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     by_rank, by_suit = grouped
     wild = engine.wild_set
     own_naturals = [c for c in meld_cards if c not in wild]
-    room = kind.max_wilds - (len(meld_cards) - len(own_naturals))
+    room = kind.wild_bound - (len(meld_cards) - len(own_naturals))
     if kind.shape == "wilds":
         twos = wilds.twos_for(None)
         for w in range(1, min(room, wilds.count) + 1):

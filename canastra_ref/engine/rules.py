@@ -12,6 +12,7 @@ from functools import lru_cache
 from ..cards import CARD_CLASSES, JOKER, card_class, full_deck, rank_of
 from ..dsl.loader import load
 from ..dsl.model import Decision, Ruleset
+from ..dsl.strict import possible_values
 from ..seating import Table, make_table
 
 
@@ -26,6 +27,7 @@ class MeldKind:
     max_wilds: int | None      # None: it depends on the meld (read per meld)
     min_naturals: int
     one_per_rank: bool
+    wild_bound: int = 0        # the most wild cards any meld of the kind may hold (max_wilds where fixed)
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,15 @@ class Engine:
                         suits=v(f"meld.{name}.suits"), min_cards=v(f"meld.{name}.min_cards"),
                         max_cards=v(f"meld.{name}.max_cards"), max_wilds=self._constant(f"meld.{name}.max_wilds"),
                         min_naturals=v(f"meld.{name}.min_naturals"),
-                        one_per_rank=v(f"meld.{name}.one_per_rank"))
+                        one_per_rank=v(f"meld.{name}.one_per_rank"), wild_bound=self._wild_bound(name))
+
+    def _wild_bound(self, name: str) -> int:
+        """max_wilds where it is fixed; where it depends on the meld, the largest
+        value its clauses give (every wild card of the deck where one computes it)."""
+        values = possible_values(self.ruleset, f"meld.{name}.max_wilds")
+        if values is None:
+            return len([c for c in full_deck(*self.deck) if self.is_wild(c)])
+        return max(values)
 
     def _constant(self, path: str):
         """The setting's value where it reads no fact; None where it does."""
