@@ -20,8 +20,10 @@ _CONTROL = re.compile(f"[{_INVISIBLE}]")
 _CONTROL_OR_NEWLINE = re.compile(f"[\n{_INVISIBLE}]")
 # Markdown's inline marks, raw HTML and entities, and table cells: escaped wherever they are.
 _MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>&|~])")
-# What makes a heading, a list, a quote or a rule at the start of a block.
-_MARKDOWN_BLOCK = re.compile(r"^(\s*)([#>+=-]|[0-9]+(?=[.)]))")
+# What makes a heading, a list, a quote or a rule at the start of a block; an
+# ordered list needs its number's dot or parenthesis followed by a blank
+# ("9. x" is one, "9.3 - x" is not).
+_MARKDOWN_BLOCK = re.compile(r"^(\s*)([#>+=-]|[0-9]+(?=[.)](?:\s|$)))")
 
 
 def _spell(match: re.Match) -> str:

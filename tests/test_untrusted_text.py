@@ -55,6 +55,7 @@ def test_printable():
     ("# heading", "\\# heading"), ("- item", "\\- item"), ("12. item", "12\\. item"), ("> quote", "\\> quote"),
     ("two\nlines", "two lines"), ("bell\x07", "bell\\\\x07"),
     ("7- Os jogadores só poderão descer/baixar", "7- Os jogadores só poderão descer/baixar"),
+    ("9.3 - No início", "9.3 - No início"), ("3) item", "3\\) item"), ("4.", "4\\."),
 ])
 def test_markdown_literal(text, shown):
     assert markdown_literal(text) == shown
