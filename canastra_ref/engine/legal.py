@@ -154,17 +154,19 @@ def options(engine: Engine, state: State) -> Options:
     def usable_and_kinds():
         if not melding:
             ctx = ActionContext(engine, state, player)
-            melding.update(usable=_usable(engine, state, player, ctx), kinds=_kinds(engine, ctx))
-        return melding["usable"], melding["kinds"]
+            usable = _usable(engine, state, player, ctx)
+            melding.update(usable=usable, kinds=_kinds(engine, ctx), hand=_Hand(engine, usable))
+        return melding["usable"], melding["kinds"], melding["hand"]
 
     def new_melds():
-        usable, kinds = usable_and_kinds()
-        return [(player, [meld]) for meld in melds(engine, kinds, usable)]
+        usable, kinds, grouped = usable_and_kinds()
+        return [(player, [meld]) for meld in melds(engine, kinds, usable, hand=grouped)]
 
     def additions():
-        usable, kinds = usable_and_kinds()
+        usable, kinds, grouped = usable_and_kinds()
         team_melds = state.teams[state.team_of(player)].melds
-        return [(player, [(index, cards)]) for index, cards in layoffs(engine, kinds, team_melds, usable)]
+        return [(player, [(index, cards)]) for index, cards in layoffs(engine, kinds, team_melds, usable,
+                                                                       hand=grouped)]
     out.offer("meld", new_melds)
     out.offer("layoff", additions)
     out.offer("discard", lambda: [(player, card) for card in _distinct(hand)])
@@ -232,13 +234,13 @@ class _Wilds:
                 yield self.jokers[:j], twos[:t]
 
 
-def melds(engine: Engine, kinds, cards: list[str], must: str | None = None) -> list[list[str]]:
+def melds(engine: Engine, kinds, cards: list[str], must: str | None = None,
+          hand: _Hand | None = None) -> list[list[str]]:
     """Every new meld the cards can form, in canonical form (module docstring);
-    with `must`, only those holding that card."""
-    naturals = [c for c in cards if c not in engine.wild_set and c != JOKER]
-    wilds = _Wilds(engine, cards)
+    with `must`, only those holding that card. `hand`: the cards already grouped."""
+    hand = hand or _Hand(engine, cards)
+    wilds, by_rank, by_suit = hand.wilds, hand.by_rank, hand.by_suit
     natural_must = must if must is not None and must not in engine.wild_set and must != JOKER else None
-    by_rank, by_suit = _grouped(naturals)
     found: dict[tuple, list[str]] = {}
     for kind, ranks in kinds:
         if kind.shape == "set":
@@ -255,14 +257,19 @@ def melds(engine: Engine, kinds, cards: list[str], must: str | None = None) -> l
     return list(found.values())
 
 
-def _grouped(naturals: list[str]) -> tuple[dict[str, list[str]], dict[str, dict[str, str]]]:
-    """The natural cards by rank, and by suit then rank (one card of each)."""
-    by_rank: dict[str, list[str]] = {}
-    by_suit: dict[str, dict[str, str]] = {}
-    for card in naturals:
-        by_rank.setdefault(card[:-1], []).append(card)
-        by_suit.setdefault(card[-1], {})[card[:-1]] = card
-    return by_rank, by_suit
+class _Hand:
+    """Cards to meld from, grouped once for every search: the natural cards by
+    rank, and by suit then rank (one card of each), and the wild cards."""
+
+    def __init__(self, engine: Engine, cards: list[str]):
+        self.by_rank: dict[str, list[str]] = {}
+        self.by_suit: dict[str, dict[str, str]] = {}
+        wild = engine.wild_set
+        for card in cards:
+            if card not in wild and card != JOKER:
+                self.by_rank.setdefault(card[:-1], []).append(card)
+                self.by_suit.setdefault(card[-1], {})[card[:-1]] = card
+        self.wilds = _Wilds(engine, cards)
 
 
 def _limits(kind: MeldKind) -> tuple[int, int]:
@@ -336,14 +343,13 @@ def _wild_melds(kind: MeldKind, wilds: _Wilds):
         yield from (jokers + two for jokers, two in wilds.splits(w, twos))
 
 
-def layoffs(engine: Engine, kinds, team_melds, cards: list[str],
-            must: str | None = None) -> list[tuple[int, list[str]]]:
+def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | None = None,
+            hand: _Hand | None = None) -> list[tuple[int, list[str]]]:
     """(meld index, cards) for every addition of `cards` to one team meld, in
-    canonical form (module docstring); with `must`, only additions holding that card."""
-    wild = engine.wild_set
-    naturals = [c for c in cards if c not in wild and c != JOKER]
-    wilds = _Wilds(engine, cards)
-    grouped = _grouped(naturals)
+    canonical form (module docstring); with `must`, only additions holding that
+    card. `hand`: the cards already grouped."""
+    hand = hand or _Hand(engine, cards)
+    wilds, grouped = hand.wilds, (hand.by_rank, hand.by_suit)
     allowed = {kind.name: (kind, ranks) for kind, ranks in kinds}
     out = []
     for index, meld in enumerate(team_melds):
@@ -430,8 +436,9 @@ def _pile_takes(engine: Engine, state: State, player: str):
     kinds = _kinds(engine, ctx)
     pool = _sorted(hand + [top])
     team_melds = state.teams[state.team_of(player)].melds
-    found = [(meld, None) for meld in melds(engine, kinds, pool, must=top)]
-    found += [(added, index) for index, added in layoffs(engine, kinds, team_melds, pool, must=top)]
+    grouped = _Hand(engine, pool)
+    found = [(meld, None) for meld in melds(engine, kinds, pool, must=top, hand=grouped)]
+    found += [(added, index) for index, added in layoffs(engine, kinds, team_melds, pool, must=top, hand=grouped)]
     seen = set()
     for cards, onto in found:
         rest = list(cards)
