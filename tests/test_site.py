@@ -119,6 +119,24 @@ def test_history_between_runs_of_one_implementation(small_site):
     assert "regressed (2)" in text and "t-cbc-points-ace" in text and "t-cbc-opening-75" in text
 
 
+def test_a_rebuild_drops_the_pages_it_no_longer_writes(tmp_path, small_site):
+    _, runs = small_site
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "notes.txt").write_text("mine")
+    assert main(["report", str(runs["ref"]), str(runs["hostile"]), "--out", str(site),
+                 "--fixtures", str(SMALL_FIXTURES)]) == 0
+    both = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert main(["report", str(runs["ref"]), "--out", str(site), "--fixtures", str(SMALL_FIXTURES)]) == 0
+    one = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    gone = both - one
+    assert gone and all(name.startswith(("cases/", "implementations/", "badges/")) for name in gone)
+    assert not any(part.is_dir() and not any(part.iterdir()) for part in site.rglob("*"))
+    assert "notes.txt" in one                         # a file the site never wrote is kept
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert all(f"implementations/{name.split('/')[1]}" not in index for name in gone if name.startswith("cases/"))
+
+
 def test_sources_are_quoted_beside_the_article(tmp_path, sources, small_site):
     _, runs = small_site
     assert main(["report", str(runs["ref"]), "--out", str(tmp_path), "--fixtures", str(SMALL_FIXTURES),

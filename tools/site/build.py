@@ -12,8 +12,11 @@ Pages (relative to the output directory):
     history/<name>.html                 what changed between the runs of one implementation
     badges/<run>/<ruleset>.json         shields.io endpoint badges (and badges/<run>.json)
     static/                             the style sheet and the filtering script
+    .canastra-report                    the files the last build wrote
 
-Every page ends with the provenance of the runs it shows. Links are relative,
+Rebuilt into the same directory, the site loses the pages of the last build
+that this one did not write (a run left out, a dispute renamed); files it
+never wrote are left alone. Every page ends with the provenance of the runs it shows. Links are relative,
 so the site opens from the file system as from any static host.
 """
 from __future__ import annotations
@@ -38,6 +41,7 @@ from . import badges, disputes, history, matrix, rulebook
 from .runs import Run, complete, expand, name_runs, read, slug
 
 STATIC = Path(__file__).parent / "static"
+MANIFEST = ".canastra-report"
 
 
 def _environment() -> Environment:
@@ -131,7 +135,31 @@ class Site:
         for name, entry in self.histories.items():
             self.write(f"history/{entry['key']}.html", "history.html", name=name, steps=entry["steps"],
                        kinds=history.KINDS)
+        self._forget_stale()
         return self.pages
+
+    def _forget_stale(self) -> None:
+        """Remove what the last build into this directory wrote and this one did not, then list this
+        one's files for the next."""
+        manifest = self.out / MANIFEST
+        try:
+            before = manifest.read_text(encoding="utf-8").splitlines() if manifest.is_file() else []
+        except (OSError, UnicodeDecodeError):
+            before = []
+        root = self.out.resolve()
+        for name in sorted(set(before) - set(self.pages)):
+            target = (self.out / name).resolve()
+            if root not in target.parents or not target.is_file():
+                continue                              # only files inside the site, as listed
+            target.unlink()
+            for folder in target.parents:
+                if folder == root or any(folder.iterdir()):
+                    break
+                folder.rmdir()
+        try:
+            manifest.write_text("".join(f"{page}\n" for page in sorted(self.pages)), encoding="utf-8")
+        except OSError as exc:
+            raise CanastraError(f"cannot write {manifest}: {exc.strerror or exc}") from None
 
     def ruleset_pages(self, ruleset: str) -> None:
         model, cases = self.models[ruleset], self.by_ruleset[ruleset]
