@@ -40,6 +40,18 @@ def encode(message: dict) -> bytes:
     return line
 
 
+def not_claimed(info: dict, case: Case) -> str | None:
+    """Why an implementation that answered `start` with `info` (its implementation,
+    rulesets and features) does not take this case, which is then skipped unsent; or None."""
+    name = (info.get("implementation") or {}).get("name", "the implementation")
+    if case.ruleset not in info["rulesets"]:
+        return f"ruleset {case.ruleset!r} is not supported by {name}"
+    missing = [tag for tag in case.requires if tag not in info["features"]]
+    if missing:
+        return f"needs features {name} does not support: {', '.join(missing)}"
+    return None
+
+
 @dataclass
 class Outcome:
     """What happened to one case. `xfail`: the expected-failures entry listing
@@ -172,15 +184,7 @@ class Runner:
     # ------------------------------------------------------------- cases
     def unsupported(self, case: Case) -> str | None:
         """Why the implementation cannot take this case (it declared so at start), or None."""
-        if self.info is None:
-            return None
-        name = self.info["implementation"].get("name", "the implementation")
-        if case.ruleset not in self.info["rulesets"]:
-            return f"ruleset {case.ruleset!r} is not supported by {name}"
-        missing = [tag for tag in case.requires if tag not in self.info["features"]]
-        if missing:
-            return f"needs features {name} does not support: {', '.join(missing)}"
-        return None
+        return None if self.info is None else not_claimed(self.info, case)
 
     def other_reading(self, case: Case) -> Grade | None:
         """The other-reading grade of a case whose expectations do not hold

@@ -10,6 +10,7 @@ import pytest
 
 from canastra_conformance.profile import FORMAT as PROFILE_FORMAT
 from canastra_tools import implementations as impl
+from canastra_tools import saved_runs
 
 ENGINES = impl.engines()["engines"]
 RUNS = {name: impl.saved(name) for name in ENGINES}
@@ -27,7 +28,8 @@ def test_every_engine_has_a_saved_run_of_one_suite():
     suites = {run["canastra_spec"]["digest"] for run, _ in RUNS.values()}
     assert len(suites) == 1
     for run, _ in RUNS.values():
-        assert run["format"] == impl.RUN_FORMAT and run["profile"]["format"] == PROFILE_FORMAT
+        assert run["format"] == saved_runs.FORMAT and run["profile"]["format"] == PROFILE_FORMAT
+        assert run["format_version"] in saved_runs.READABLE_VERSIONS
         assert run["profile"]["suite"]["digest"] == run["canastra_spec"]["digest"]
 
 

@@ -7,7 +7,8 @@ engines (docs/implementations/).
 
 Every figure of the page comes from a saved run: per engine, NAME.json (the
 engine's reading profile, canastra_conformance.profile's JSON form, with the
-status and articles of every case sent and the commits it ran at) and
+status and articles of every case sent, the answers of those that did not
+pass, and the date and commits it ran at: tools/saved_runs.py) and
 NAME.random-play.json (the adapter's --random-play summary). What is written
 by people is in engines.yaml: how to run each engine, what it is, and the
 defects found in it, each with the fixtures that fail or the random-play
@@ -25,6 +26,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -33,12 +35,12 @@ from pathlib import Path
 import yaml
 
 from canastra_conformance.profile_report import declaration, evidence, rate, verdict
+from canastra_tools.saved_runs import dump, saved_run
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "implementations.md"
 SAVED = ROOT / "docs" / "implementations"
 ENGINES = SAVED / "engines.yaml"
-RUN_FORMAT = "canastra-implementation-run"
 
 
 # ------------------------------------------------------------------ data
@@ -72,59 +74,41 @@ def command(entry: dict) -> list[str]:
     return [python, str(ROOT / adapter[0]), *adapter[1:], "--checkout", checkout]
 
 
-def refresh(name: str, entry: dict, random_play: bool = True) -> None:
+def refresh(name: str, entry: dict, random_play: bool = True) -> str:
+    """Run an engine through the suite (and its random play), save what they give;
+    what it cost, in CPU seconds, as a line to print."""
     from canastra_conformance.fixtures import load_all
     from canastra_conformance.paths import FIXTURES_DIR
-    from canastra_conformance.profile import profile
     from canastra_conformance.results import suite_info
     from canastra_conformance.runner import Runner
     from canastra_conformance.suite import run_suite
 
     argv = command(entry)
+    began = _cpu()
     cases = load_all()
     suite = suite_info(FIXTURES_DIR, len(cases))
     result = run_suite(Runner(argv, judge_by_readings=False), cases, suite)
     if result.start_error:
-        raise SystemExit(f"{name}: {result.start_error}")
-    report = result.to_json()
-    checkout = os.environ[entry["checkout"]]
-    run = {"format": RUN_FORMAT, "format_version": 1,
-           "canastra_spec": {"commit": _git("rev-parse", "--short", "HEAD"), "digest": suite["digest"],
-                             "cases": suite["cases"]},
-           "engine": {"commit": _git("rev-parse", "--short", "HEAD", cwd=checkout),
-                      "implementation": report["implementation"], "rulesets": report["rulesets"]},
-           "summary": report["summary"],
-           # every case sent: its status and articles (the defects' evidence, the failures by article)
-           "cases": {i: [r.get("outcome", r["status"]), r["articles"]] for i, r in report["cases"].items()
-                     if r["status"] != "skipped"},
-           "profile": profile(report, cases)}
+        raise SystemExit(f"it did not start: {result.start_error}")
+    run = saved_run(result.to_json(), cases, spec_commit=_git("rev-parse", "--short", "HEAD"),
+                    engine_commit=_git("rev-parse", "--short", "HEAD", cwd=os.environ[entry["checkout"]]))
     (SAVED / f"{name}.json").write_text(dump(run), encoding="utf-8")
+    ran = _cpu()
+    cost = f"{name}: the suite ({len(run['cases'])} cases sent) {ran - began:,.0f} s of CPU"
     if not random_play:
-        return
-    play = subprocess.run([*argv, "--random-play", str(entry["random_play"])], capture_output=True, text=True,
-                          check=True)
+        return cost + "; random play kept"
+    play = subprocess.run([*argv, "--random-play", str(entry["random_play"])], capture_output=True, text=True)
+    if play.returncode != 0:
+        raise SystemExit(f"{name}: --random-play exited {play.returncode}: {play.stderr.strip()[-2000:]}")
     (SAVED / f"{name}.random-play.json").write_text(json.dumps(json.loads(play.stdout), indent=1) + "\n",
                                                     encoding="utf-8")
+    return cost + f", random play ({entry['random_play']} hands) {_cpu() - ran:,.0f} s"
 
 
-def dump(run: dict) -> str:
-    """A saved run as JSON with a line per case and per ruleset of the profile, so that
-    a refresh shows in a diff as the cases and rulesets it changed."""
-    def compact(value) -> str:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-    def block(mapping: dict, indent: str) -> str:
-        return "{\n" + ",\n".join(f"{indent} {compact(k)}: {compact(v)}" for k, v in mapping.items()) \
-            + f"\n{indent}}}"
-    profile = dict(run["profile"])
-    rulesets = profile.pop("rulesets")
-    head = {k: v for k, v in run.items() if k not in ("cases", "profile")}
-    lines = [f" {compact(k)}: {compact(v)}" for k, v in head.items()]
-    lines.append(f' "cases": {block(run["cases"], " ")}')
-    body = [f'  {compact(k)}: {compact(v)}' for k, v in profile.items()]
-    body.append(f'  "rulesets": {block(rulesets, "  ")}')
-    lines.append(' "profile": {\n' + ",\n".join(body) + "\n }")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+def _cpu() -> float:
+    """CPU seconds used so far by this process and the processes it waited for (the engines)."""
+    mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + theirs.ru_utime + theirs.ru_stime
 
 
 def check_committed() -> None:
@@ -181,7 +165,8 @@ def engine_section(name: str, entry: dict, run: dict | None, play: dict | None) 
     if run is None:
         return lines + ["Not run yet: `python tools/implementations.py --refresh " + name + "`.", ""]
     engine = run["engine"]
-    lines += [f"Run at its commit `{engine['commit']}` through `{entry['adapter']}`; it claims "
+    when = f" on {run['date'][:10]}" if run.get("date") else ""
+    lines += [f"Run at its commit `{engine['commit']}`{when} through `{entry['adapter']}`; it claims "
               f"{', '.join(engine['rulesets'])}.", ""]
     cards = run["profile"]["rulesets"]
     graded = {r: c for r, c in cards.items() if c["under"]["profile"]["graded"] or c["under"]["default"]["graded"]}
@@ -289,14 +274,21 @@ def main(argv=None) -> int:
     p.add_argument("--keep-random-play", action="store_true",
                    help="with --refresh: keep the saved random play (it takes long) and rerun the suite only")
     args = p.parse_args(argv)
+    failed = []
     if args.refresh is not None:
         check_committed()
         entries = engines()["engines"]
+        unknown = [n for n in args.refresh if n not in entries]
+        if unknown:
+            p.error(f"unknown engine {unknown[0]!r}; engines.yaml has {', '.join(entries)}")
         for name in args.refresh or list(entries):
-            if name not in entries:
-                p.error(f"unknown engine {name!r}; engines.yaml has {', '.join(entries)}")
-            print(f"running {name}...", file=sys.stderr)
-            refresh(name, entries[name], random_play=not args.keep_random_play)
+            print(f"running {name}...", file=sys.stderr, flush=True)
+            try:
+                print(refresh(name, entries[name], random_play=not args.keep_random_play), file=sys.stderr,
+                      flush=True)
+            except SystemExit as exc:           # one engine's checkout or toolchain missing: go on with the others
+                print(f"{name}: not refreshed: {exc}", file=sys.stderr, flush=True)
+                failed.append(name)
     page = render()
     if args.check:
         if PAGE.read_text(encoding="utf-8") != page:
@@ -304,6 +296,9 @@ def main(argv=None) -> int:
             return 1
         return 0
     PAGE.write_text(page, encoding="utf-8")
+    if failed:
+        print(f"not refreshed: {', '.join(failed)} (their saved runs are the earlier ones)", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -7,9 +7,10 @@ Two kinds of file are read:
   mismatches (expected versus actual); its reading profile is computed here
   from the suite's cases (`canastra_conformance.profile`);
 - a saved implementation run (docs/implementations/*.json, format
-  "canastra-implementation-run", tools/implementations.py): the status and
-  articles of every case sent, the engine's commit and its profile; the
-  cases it does not list were skipped, and no answer is kept.
+  "canastra-implementation-run", canastra_tools.saved_runs): the status and
+  articles of every case sent, what the engine answered to those that did
+  not pass (since its version 2), the engine's commit and its profile; the
+  cases it does not list were not sent (skipped).
 
 Everything a run says about the implementation (name, version, homepage,
 messages, states) is the implementation's own text: pages escape it.
@@ -27,7 +28,9 @@ from canastra_conformance.results import FORMAT as REPORT_FORMAT
 from canastra_conformance.results import STATUSES
 from canastra_ref.errors import CanastraError
 
-SAVED_FORMAT = "canastra-implementation-run"
+from ..saved_runs import FORMAT as SAVED_FORMAT
+from ..saved_runs import READABLE_VERSIONS as SAVED_VERSIONS
+from ..saved_runs import case_records
 
 
 @dataclass
@@ -41,7 +44,7 @@ class Run:
     declared: dict                  # ruleset -> dispute -> reading, as declared at start
     rulesets: list[str]             # the rulesets it claims
     cases: dict                     # fixture id -> record {status, articles, message?, mismatches?, ...}
-    detailed: bool                  # whether the records keep the answers (message, mismatches)
+    detailed: bool                  # whether the records keep the answers (message, mismatches) of failures
     summary: dict
     profile: dict | None = None     # canastra_conformance.profile JSON form
     report: dict | None = field(default=None, repr=False)    # the conformance report itself, when it is one
@@ -142,23 +145,28 @@ def _record(record: dict) -> dict:
 
 
 def _saved(path: str, data: dict) -> Run:
+    version = data.get("format_version")
+    if version not in SAVED_VERSIONS:
+        raise CanastraError(f"{path} is a saved implementation run of format version {version!r}",
+                            expected=f"version {' or '.join(map(str, SAVED_VERSIONS))}, the ones this canastra-spec "
+                                     "reads (a later version needs a later canastra-spec)")
     try:
         engine, spec = data["engine"], data["canastra_spec"]
-        cases = {case_id: {"status": status, "articles": list(articles)}
-                 for case_id, (status, articles) in data["cases"].items()}
+        cases = {case_id: _record(record) for case_id, record in case_records(data).items()}
         bad = next((i for i, r in cases.items() if r["status"] not in STATUSES), None)
         if bad is not None:
             raise ValueError(f"case {bad!r}: status {cases[bad]['status']!r}")
         profile = data["profile"]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CanastraError(f"{path}: not a valid saved implementation run ({exc!r} is missing or malformed)") \
-            from None
-    suite = {"version": (profile.get("suite") or {}).get("version"), "digest": spec.get("digest"),
-             "cases": spec.get("cases"), "commit": spec.get("commit")}
+    except KeyError as exc:
+        raise CanastraError(f"{path}: not a valid saved implementation run: it has no {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise CanastraError(f"{path}: not a valid saved implementation run: {exc}") from None
+    suite = {"version": spec.get("version") or (profile.get("suite") or {}).get("version"),
+             "digest": spec.get("digest"), "cases": spec.get("cases"), "commit": spec.get("commit")}
     return Run(path=path, kind="saved", implementation=engine.get("implementation") or {},
                commit=_text(engine.get("commit")), suite=suite, date=_text(data.get("date")),
                declared=profile.get("declared") or {}, rulesets=list(engine.get("rulesets") or []),
-               cases=cases, detailed=False, summary=data.get("summary") or {}, profile=profile)
+               cases=cases, detailed=version >= 2, summary=data.get("summary") or {}, profile=profile)
 
 
 def _text(value) -> str | None:
