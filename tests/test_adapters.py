@@ -201,18 +201,77 @@ def test_start_answer_declares_the_readings_an_adapter_settles():
     assert "readings" not in _common.answer(Declaring(), {"cmd": "start", "protocol": 1})
 
 
-@pytest.mark.parametrize("name", ["anycard_canasta", "dgmneto_canastra"])
-def test_declared_readings_name_real_disputes_of_claimed_rulesets(name):
-    import importlib
+ADAPTER_NAMES = ["anycard_canasta", "canasta_openspiel", "canastra_thesis", "dgmneto_canastra",
+                 "feudalism_canasta", "gabriel_canastra"]
 
+
+def _declaring(name: str) -> list:
+    """The adapter of each profile of an engine, built without its engine (the
+    declarations are class data: the rulesets claimed, the readings settled)."""
+    import importlib
+    module = importlib.import_module(f"{name}.adapter")
+    (cls,) = [v for v in vars(module).values()
+              if isinstance(v, type) and issubclass(v, _common.Adapter) and v is not _common.Adapter]
+    out = []
+    for readings in (module.READINGS.values() if name == "canastra_thesis" else [module.READINGS]):
+        adapter = object.__new__(cls)
+        adapter.READINGS = readings
+        out.append(adapter)
+    return out
+
+
+@pytest.mark.parametrize("name", ADAPTER_NAMES)
+def test_declared_readings_name_real_disputes_of_claimed_rulesets(name):
     from canastra_ref.dsl.loader import load
-    adapter = importlib.import_module(f"{name}.adapter")
-    assert set(adapter.READINGS) <= set(adapter.CLAIMED)
-    for ruleset, readings in adapter.READINGS.items():
-        disputes = load(ruleset).disputes
-        for dispute, reading in readings.items():
-            assert dispute in disputes, (ruleset, dispute)
-            assert disputes[dispute].reading(reading) is not None, (ruleset, dispute, reading)
+    for adapter in _declaring(name):
+        declared = adapter.readings()
+        assert declared and set(declared) <= set(adapter.rulesets()) <= set(_common.ALL_RULESETS)
+        for ruleset, readings in declared.items():
+            disputes = load(ruleset).disputes
+            for dispute, reading in readings.items():
+                assert dispute in disputes, (ruleset, dispute)
+                assert disputes[dispute].reading(reading) is not None, (ruleset, dispute, reading)
+
+
+def test_an_adapter_claims_its_rulesets_or_those_of_its_table_sizes():
+    class Four(_common.Adapter):
+        PLAYERS = (4,)
+        READINGS = {"cbc": {"aces-suit": "any-suit"}, "classica-2p": {"x": "y"}}
+
+    class Claiming(_common.Adapter):
+        CLAIMED = ("cbc",)
+        READINGS = {"cbc": {"aces-suit": "any-suit"}, "treze": {"x": "y"}}
+    four = Four().rulesets()
+    assert "cbc" in four and "classica" in four and "classica-2p" not in four and "classica-6p" not in four
+    assert Four().readings() == {"cbc": {"aces-suit": "any-suit"}}         # only for a ruleset it claims
+    assert Claiming().rulesets() == ["cbc"] and Claiming().readings() == {"cbc": {"aces-suit": "any-suit"}}
+    assert _common.lacks("exact_cut", "answer") == {"exact_cut": "the engine has no cut",
+                                                   "answer": "the engine has no asking the partner"}
+
+
+def test_a_helper_process_speaks_json_lines_and_its_death_is_an_error(tmp_path):
+    echo = tmp_path / "echo.py"
+    echo.write_text("import json, sys\nprint(json.dumps({'ready': True}), flush=True)\n"
+                    "for line in sys.stdin:\n    m = json.loads(line)\n"
+                    "    if m.get('die'):\n        sys.exit(0)\n"
+                    "    print(json.dumps({'echo': m}), flush=True)\n")
+    helper = _common.LineProcess([sys.executable, str(echo)], "the echo", "the echo did not start")
+    assert helper.request({"n": 1}) == {"echo": {"n": 1}}
+    with pytest.raises(_common.Errored, match="the echo died"):
+        helper.request({"die": True})
+    silent = tmp_path / "silent.py"
+    silent.write_text("print('not json')\n")
+    with pytest.raises(SystemExit, match="the echo did not start"):
+        _common.LineProcess([sys.executable, str(silent)], "the echo", "the echo did not start")
+
+
+def test_a_random_hand_that_never_ends_is_a_finding():
+    assert _common.hand_played(30, False, [], 30) == {
+        "steps": 30, "ended": False, "findings": [{"kind": "hand did not end within 30 actions", "step": 30}]}
+    found = [{"kind": "engine crash", "step": 3}]
+    assert _common.hand_played(3, False, found, 30, restarts=1) == {"steps": 3, "ended": False, "findings": found,
+                                                                   "restarts": 1}
+    assert _common.hand_played(12, True, [], 30)["findings"] == []
 
 
 # ----------------------------------------------------------- canastra-thesis

@@ -6,16 +6,20 @@ Standard library only: an adapter may run under the third-party engine's own
 interpreter (a virtual environment with its dependencies), where canastra_ref
 is not installed. Nothing here knows any third-party engine.
 
-An adapter is a class with:
+An adapter is a subclass of Adapter with:
 
     IMPLEMENTATION: dict            name, version, language, homepage
-    rulesets() -> list[str]         the rulesets it accepts
+    CLAIMED: tuple                  the rulesets it accepts (default: those of PLAYERS players)
+    READINGS: dict                  ruleset -> {dispute: reading} the engine's own documentation
+                                    or code settles (declared in the start answer)
+    UNSUPPORTED_VERBS: dict         verb -> why the engine cannot express it (the case is skipped);
+                                    lacks(...) gives the entries of steps the engine has no notion of
     features() -> list[str]         the feature tags it can express
     run(message) -> dict            {"results": [...]} for a case with actions
     query(ruleset, query) -> object the result of a query case
-    readings() -> dict              optional: ruleset -> {dispute: reading} the engine's own
-                                    documentation or code settles (declared in the start answer)
-    UNSUPPORTED_VERBS: dict         verb -> why the engine cannot express it (the case is skipped)
+    random_hand(seed) -> dict       one hand of its own random play (random_play_main)
+
+and its script ends with `main(make)`, `make(argv)` building the adapter.
 
 `query` may return Partial(result, unsupported) and `run` may add
 "unsupported" to its answer: the paths of what the engine has no notion of
@@ -65,6 +69,34 @@ class Reject(Exception):
         super().__init__(message or reason)
         self.reason = reason
         self.message = message or reason
+
+
+class Adapter:
+    """What an adapter's class has whatever its engine (the module docstring)."""
+    IMPLEMENTATION: dict
+    CLAIMED: tuple | None = None
+    PLAYERS: tuple = (2, 4)
+    READINGS: dict = {}
+    UNSUPPORTED_VERBS: dict = {}
+
+    def rulesets(self) -> list[str]:
+        if self.CLAIMED is not None:
+            return list(self.CLAIMED)
+        return [r for r in ALL_RULESETS if facts(r)["players"] in self.PLAYERS]
+
+    def readings(self) -> dict:
+        return {r: dict(self.READINGS[r]) for r in self.rulesets() if r in self.READINGS}
+
+
+# Our steps that some engines have no notion of, as "the engine has no ..." says them.
+_STEPS = {"exact_cut": "cut", "misdeal": "misdeal", "redraw": "first-card redraw",
+          "ask_partner": "asking the partner", "answer": "asking the partner",
+          "challenge": "short-opening challenge", "end_turn": "final turn without discard"}
+
+
+def lacks(*verbs: str) -> dict:
+    """UNSUPPORTED_VERBS entries for our steps the engine has no notion of."""
+    return {verb: f"the engine has no {_STEPS[verb]}" for verb in verbs}
 
 
 # ------------------------------------------------------------------- cards
@@ -272,6 +304,38 @@ def option(argv: list[str], name: str, default: str | None = None) -> str | None
     return default
 
 
+# ------------------------------------------------------------ helper process
+
+class LineProcess:
+    """A process of the adapter's own that drives the engine (a Node bridge, a
+    compiled driver): one JSON request a line, one JSON answer a line, and
+    {"ready": true} first. `name` says it in errors; `not_started` is the
+    message when it does not say ready (how to set the engine up)."""
+
+    def __init__(self, argv: list[str], name: str, not_started: str):
+        self.name = name
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        first = self.proc.stdout.readline()
+        try:
+            ready = bool(first) and json.loads(first).get("ready")
+        except (ValueError, AttributeError):
+            ready = False
+        if not ready:
+            raise SystemExit(not_started)
+
+    def request(self, message: dict) -> dict:
+        """Its answer to one message; Errored when it has died."""
+        try:
+            self.proc.stdin.write(json.dumps(message) + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            raise Errored(f"{self.name} died") from None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise Errored(f"{self.name} died")
+        return json.loads(line)
+
+
 # ------------------------------------------------------------ protocol loop
 
 def answer(adapter, message) -> dict | None:
@@ -366,6 +430,14 @@ def random_play_main(adapter, argv: list[str]) -> bool:
                "findings": {k: {"count": len(v), "examples": v[:3]} for k, v in findings.items()}}
     print(json.dumps(summary, indent=2, default=str))
     return True
+
+
+def hand_played(steps: int, ended: bool, findings: list, limit: int, **more) -> dict:
+    """What random_hand returns for a hand played `steps` actions of at most
+    `limit`: a hand not ended with nothing else found is a finding itself."""
+    if not ended and not findings:
+        findings.append({"kind": f"hand did not end within {limit} actions", "step": steps})
+    return {"steps": steps, "ended": ended, "findings": findings, **more}
 
 
 # Meld reasons as they read when the meld is the one made with the pile's top card.

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -24,7 +23,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this adapter's package
 
 from _common import (  # noqa: E402
+    Adapter,
     Errored,
+    LineProcess,
     Partial,
     Reject,
     Skip,
@@ -33,12 +34,14 @@ from _common import (  # noqa: E402
     check_conservation,
     checkout_commit,
     checkout_path,
+    hand_played,
     in_play,
+    lacks,
+    main,
     option,
     seating,
     sort_key,
 )
-from _common import main as run_adapter  # noqa: E402
 from anycard_canasta import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_ANYCARD_CHECKOUT"
@@ -55,12 +58,10 @@ READINGS = {
 
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals from its own seeded shuffle; a stated deck order has no counterpart",
-    "exact_cut": "the engine has no cut", "misdeal": "the engine has no misdeal",
     "replace_red_three": "the engine lays red threes down and replaces them by itself (moveRedThreesOut)",
     "lay_down_red_three": "the engine lays red threes down by itself (moveRedThreesOut)",
-    "redraw": "the engine has no first-card redraw", "ask_partner": "the engine has no asking the partner",
-    "answer": "the engine has no asking the partner", "challenge": "the engine has no short-opening challenge",
     "end_turn": "the engine ends a turn only with a discard (its end-hand-empty-stock is a draw-phase action)",
+    **lacks("exact_cut", "misdeal", "redraw", "ask_partner", "answer", "challenge"),
 }
 
 
@@ -76,27 +77,21 @@ UNSUPPORTED_SETUP = ["result.direction", "result.first_dealer", "result.next_dea
                      "result.teams", "result.team_size", "result.target"]
 
 
-class Bridge:
+class Bridge(LineProcess):
     def __init__(self, root: Path, node: str):
-        self.proc = subprocess.Popen([node, str(HERE / "bridge.mjs"), str(root)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        first = self.proc.stdout.readline()
-        if not first or not json.loads(first).get("ready"):
-            raise SystemExit(f"the Node bridge did not start (is `npm install` done in {root} and {root}/backend?)")
+        super().__init__([node, str(HERE / "bridge.mjs"), str(root)], "the engine's Node process",
+                         f"the Node bridge did not start (is `npm install` done in {root} and {root}/backend?)")
 
     def call(self, op: str, **args) -> dict:
-        self.proc.stdin.write(json.dumps({"op": op, **args}) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise Errored("the engine's Node process died")
-        answer = json.loads(line)
+        answer = self.request({"op": op, **args})
         if not answer.get("ok"):
             raise Errored(f"engine raised: {(answer.get('error') or answer.get('bad_input') or '')[:300]}")
         return answer
 
 
-class AnycardAdapter:
+class AnycardAdapter(Adapter):
+    CLAIMED = CLAIMED
+    READINGS = READINGS
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
 
     def __init__(self, root: Path, node: str):
@@ -107,12 +102,6 @@ class AnycardAdapter:
                                "homepage": "https://github.com/jphd3v/anycard",
                                "documentation": "backend/src/rules/impl/canasta.ts through its validateMove; "
                                                 "rules: rules/canasta/canasta.rules.md (classic Canasta, Pagat)"}
-
-    def rulesets(self):
-        return list(CLAIMED)
-
-    def readings(self):
-        return {r: dict(READINGS[r]) for r in CLAIMED if r in READINGS}
 
     def features(self):
         # what the engine's intents and state can express; a rule it lacks is graded, not skipped
@@ -399,10 +388,7 @@ class AnycardAdapter:
             if sum(len(p["cardIds"]) for p in gs["piles"].values()) != total:
                 findings.append({"kind": "cards lost or gained", "step": steps, "move": move})
                 break
-        ended = gs["rulesState"].get("phase") != "playing"
-        if not ended and not findings:
-            findings.append({"kind": "hand did not end within 3000 actions", "step": steps})
-        return {"steps": steps, "ended": ended, "findings": findings}
+        return hand_played(steps, gs["rulesState"].get("phase") != "playing", findings, 3000)
 
 
 
@@ -411,9 +397,5 @@ def make(argv):
     return AnycardAdapter(root, option(argv, "--node", os.environ.get("CANASTRA_NODE", "node")))
 
 
-def main(argv=None):
-    run_adapter(make, argv)
-
-
 if __name__ == "__main__":
-    main()
+    main(make)

@@ -19,9 +19,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
 from _common import (  # noqa: E402
-    ALL_RULESETS,
     JOKER,
     RANKS,
+    Adapter,
     Partial,
     Reject,
     Skip,
@@ -30,14 +30,14 @@ from _common import (  # noqa: E402
     cards,
     check_conservation,
     checkout_path,
-    facts,
     in_play,
+    lacks,
+    main,
     rank_of,
     seating,
     sort_key,
     teams_of,
 )
-from _common import main as run_adapter  # noqa: E402
 from canasta_openspiel import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_OPENSPIEL_CHECKOUT"
@@ -55,16 +55,17 @@ READINGS = {
 
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals through chance nodes of its own; our seeded deal has no counterpart",
-    "exact_cut": "the engine has no cut", "misdeal": "the engine has no misdeal",
     "replace_red_three": "red threes are replaced automatically",
     "lay_down_red_three": "red threes are laid down automatically",
-    "redraw": "the engine has no first-card redraw", "challenge": "the engine has no short-opening challenge",
-    "end_turn": "the engine has no final turn without discard",
+    **lacks("exact_cut", "misdeal", "redraw", "challenge", "end_turn"),
 }
 
 
-class OpenSpielAdapter:
+class OpenSpielAdapter(Adapter):
+    PLAYERS = (4,)
+    READINGS = READINGS
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
+
     def __init__(self, root):
         sys.path.insert(0, str(root))
         try:
@@ -78,12 +79,6 @@ class OpenSpielAdapter:
         self.game = canasta_game.CanastaGame()
         self.IMPLEMENTATION = {"name": "canasta-openspiel", "version": "0.1.0", "language": "python",
                                "homepage": "https://github.com/jhtschultz/canasta-openspiel"}
-
-    def rulesets(self):
-        return [r for r in ALL_RULESETS if facts(r)["players"] == 4]
-
-    def readings(self):
-        return {r: dict(READINGS[r]) for r in self.rulesets() if r in READINGS}
 
     def features(self):
         return {"setup", "card-points", "same-rank-sets", "wilds", "canastras", "opening-minimum",
@@ -517,9 +512,5 @@ def make(argv):
     return OpenSpielAdapter(root)
 
 
-def main(argv=None):
-    run_adapter(make, argv)
-
-
 if __name__ == "__main__":
-    main()
+    main(make)

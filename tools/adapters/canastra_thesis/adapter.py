@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
 from _common import (  # noqa: E402
-    ALL_RULESETS,
+    Adapter,
     Partial,
     Reject,
     Skip,
@@ -30,11 +30,13 @@ from _common import (  # noqa: E402
     checkout_path,
     deck_of,
     facts,
+    hand_played,
+    in_play,
+    lacks,
+    main,
     option,
-    random_play_main,
     rank_of,
     seating,
-    serve,
     sort_key,
     teams_of,
 )
@@ -65,17 +67,16 @@ READINGS["canasta"]["classica-2p"] = READINGS["canasta"]["classica"]
 
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals from its own seeded shuffle; our deal has no counterpart",
-    "exact_cut": "the engine has no cut", "misdeal": "the engine has no misdeal",
     "replace_red_three": "red threes are replaced automatically on the draw",
     "lay_down_red_three": "red threes are laid down automatically",
-    "redraw": "the engine has no first-card redraw", "ask_partner": "the engine has no asking the partner",
-    "answer": "the engine has no asking the partner", "challenge": "the engine has no short-opening challenge",
     "end_turn": "the engine ends an exhausted hand in the draw phase, not by ending a turn without discard",
+    **lacks("exact_cut", "misdeal", "redraw", "ask_partner", "answer", "challenge"),
 }
 
 
-class ThesisAdapter:
+class ThesisAdapter(Adapter):
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
+
     def __init__(self, root, profile: str):
         sys.path.insert(0, str(root / "src"))
         from buraco import cards as bcards
@@ -86,6 +87,7 @@ class ThesisAdapter:
         self.st, self.scoring, self.melds = st, scoring, melds
         self.config, self.profiles, self.bcards = config, profiles, bcards
         self.profile = profile
+        self.READINGS = READINGS[profile]
         version = "0.1.0"
         try:
             import tomllib
@@ -98,9 +100,6 @@ class ThesisAdapter:
                                                 "players, without its morto (our states carry none)"}
 
     # ------------------------------------------------------------ declared
-    def rulesets(self):
-        return [r for r in ALL_RULESETS if facts(r)["players"] in (2, 4)]
-
     def features(self):
         common = {"setup", "card-points", "wilds", "canastras", "pile-take", "going-out", "scoring",
                   "stock-exhaustion", "two-players", "game-end"}
@@ -108,9 +107,6 @@ class ThesisAdapter:
             return common | {"same-rank-sets", "opening-minimum", "red-threes", "black-threes", "blocked-pile",
                              "frozen-pile", "pile-onto-meld", "black-three-sets", "concealed-going-out"}
         return common | {"sequences", "same-rank-sets", "wild-positions"}
-
-    def readings(self):
-        return {r: dict(READINGS[self.profile][r]) for r in self.rulesets() if r in READINGS[self.profile]}
 
     # ------------------------------------------------------------ config
     def cfg_for(self, players: int, state: dict | None = None):
@@ -201,7 +197,7 @@ class ThesisAdapter:
             turn["pile_cards"] = came
 
     def check_conservation(self, rnd, state):
-        want = Counter(tr.ct(c) for c in _all(state)) - Counter(tr.ct(c) for c in cards(state.get("aside", [])))
+        want = Counter(tr.ct(c) for c in in_play(state).elements())
         have = self.st.dealt_multiset(rnd)
         check_conservation(want, have, tr.name)
 
@@ -554,17 +550,10 @@ def _random_hand(self, seed):
         if self.st.dealt_multiset(rnd) != total:
             findings.append({"kind": "cards lost or gained", "step": steps, "action": repr(a)})
             break
-    if not rnd.round_over and not findings:
-        findings.append({"kind": "hand did not end within 3000 actions", "step": steps})
-    return {"steps": steps, "ended": rnd.round_over, "findings": findings}
+    return hand_played(steps, rnd.round_over, findings, 3000)
 
 
 ThesisAdapter.random_hand = _random_hand
-
-
-def _all(state):
-    from _common import all_cards
-    return all_cards(state)
 
 
 def _action_cards(action):
@@ -580,23 +569,14 @@ def _action_cards(action):
     return []
 
 
-def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    root = checkout_path(argv, ENV_VAR, "src/buraco/engine/turns.py")
-    profile = option(argv, "--profile", os.environ.get("CANASTRA_THESIS_PROFILE", "canasta"))
-    if profile not in ("canasta", "buraco"):
-        raise SystemExit("--profile is canasta or buraco")
-    adapter = ThesisAdapter(root, profile)
-    if not random_play_main(adapter, argv):
-        serve(adapter)
-
-
-if __name__ == "__main__":
-    main()
-
-
 def make(argv):
     """The adapter object for argv (tests and tools build it in-process)."""
     root = checkout_path(argv, ENV_VAR, "src/buraco/engine/turns.py")
     profile = option(argv, "--profile", os.environ.get("CANASTRA_THESIS_PROFILE", "canasta"))
+    if profile not in ("canasta", "buraco"):
+        raise SystemExit("--profile is canasta or buraco")
     return ThesisAdapter(root, profile)
+
+
+if __name__ == "__main__":
+    main(make)

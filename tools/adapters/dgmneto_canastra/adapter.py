@@ -28,7 +28,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))      # tools/adapters: _common and this adapter's package
 
 from _common import (  # noqa: E402
+    Adapter,
     Errored,
+    LineProcess,
     Partial,
     Reject,
     Skip,
@@ -38,14 +40,16 @@ from _common import (  # noqa: E402
     checkout_commit,
     checkout_path,
     facts,
+    hand_played,
     in_play,
+    lacks,
+    main,
     option,
     play_order,
     seating,
     sort_key,
     teams_of,
 )
-from _common import main as run_adapter  # noqa: E402
 from dgmneto_canastra import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_DGMNETO_CHECKOUT"
@@ -70,11 +74,10 @@ READINGS = {
 
 UNSUPPORTED_VERBS = {
     "deal": "the engine deals from its own seeded shuffle (deal.rs); a stated deck order has no counterpart",
-    "exact_cut": "the engine has no cut", "misdeal": "the engine has no misdeal",
     "replace_red_three": "the engine lays red threes down and replaces them by itself when they are drawn (deal.rs)",
     "lay_down_red_three": "the engine lays red threes down by itself when they are drawn (deal.rs)",
-    "ask_partner": "the engine has no asking the partner", "answer": "the engine has no asking the partner",
     "challenge": "the engine has no short-opening challenge (a short opening cannot end a turn there)",
+    **lacks("exact_cut", "misdeal", "ask_partner", "answer"),
 }
 
 
@@ -133,15 +136,11 @@ def build(root: Path, build_dir: Path, registry: str | None) -> Path:
     return build_dir / "target" / "release" / BINARY
 
 
-class Driver:
+class Driver(LineProcess):
     """Our driver process: one JSON request a line, one answer a line."""
 
     def __init__(self, binary: Path):
-        self.proc = subprocess.Popen([str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     bufsize=1)
-        first = self.proc.stdout.readline()
-        if not first or not json.loads(first).get("ready"):
-            raise SystemExit(f"the driver {binary} did not start")
+        super().__init__([str(binary)], "the engine's driver process", f"the driver {binary} did not start")
 
     def call(self, op: str, **args) -> dict:
         """The driver's answer; Errored when the engine panicked or refused to
@@ -153,12 +152,7 @@ class Driver:
 
     def decode(self, op: str, **args) -> dict:
         """The driver's answer, a `bad_input` refusal included."""
-        self.proc.stdin.write(json.dumps({"op": op, **args}) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise Errored("the engine's driver process died")
-        answer = json.loads(line)
+        answer = self.request({"op": op, **args})
         if "panic" in answer:
             raise Errored(f"the engine panicked: {answer['panic'][:300]}")
         return answer
@@ -166,7 +160,9 @@ class Driver:
 
 # ------------------------------------------------------------------ the adapter
 
-class DgmnetoAdapter:
+class DgmnetoAdapter(Adapter):
+    CLAIMED = CLAIMED
+    READINGS = READINGS
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
 
     def __init__(self, root: Path, binary: Path):
@@ -179,12 +175,6 @@ class DgmnetoAdapter:
                                "language": "rust", "homepage": "https://github.com/dgmneto/canastra",
                                "documentation": "engine/crates/canastra-engine driven through canastra-spec's driver; "
                                                 "rules: canastra-regras-da-casa.md"}
-
-    def rulesets(self):
-        return list(CLAIMED)
-
-    def readings(self):
-        return {r: dict(READINGS[r]) for r in CLAIMED if r in READINGS}
 
     def features(self):
         # what the engine's actions and state can express; a rule the engine
@@ -479,10 +469,7 @@ class DgmnetoAdapter:
                 break
             if gs["turn"] != seat:
                 turn_start, safe = gs, False
-        ended = gs["phase"] in ("HandOver", "MatchOver")
-        if not ended and not findings:
-            findings.append({"kind": "hand did not end within 3000 actions", "step": steps})
-        return {"steps": steps, "ended": ended, "findings": findings, "restarts": restarts}
+        return hand_played(steps, gs["phase"] in ("HandOver", "MatchOver"), findings, 3000, restarts=restarts)
 
 
 
@@ -512,9 +499,5 @@ def make(argv):
     return DgmnetoAdapter(root, binary)
 
 
-def main(argv=None):
-    run_adapter(make, argv)
-
-
 if __name__ == "__main__":
-    main()
+    main(make)

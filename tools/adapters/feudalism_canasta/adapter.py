@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from collections import Counter
 
@@ -21,10 +20,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
 from _common import (  # noqa: E402
-    ALL_RULESETS,
     JOKER,
     RANKS,
+    Adapter,
     Errored,
+    LineProcess,
     Partial,
     Reject,
     Skip,
@@ -35,12 +35,14 @@ from _common import (  # noqa: E402
     check_conservation,
     checkout_path,
     facts,
+    hand_played,
+    lacks,
+    main,
     option,
     seating,
     sort_key,
     teams_of,
 )
-from _common import main as run_adapter  # noqa: E402
 from feudalism_canasta import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_FEUDALISM_CHECKOUT"
@@ -58,38 +60,31 @@ READINGS = {
 READINGS["classica-2p"] = READINGS["classica"]
 
 UNSUPPORTED_VERBS = {
-    "deal": "the engine deals from its own seeded shuffle", "exact_cut": "the engine has no cut",
-    "misdeal": "the engine has no misdeal", "replace_red_three": "red threes are laid and replaced automatically",
-    "lay_down_red_three": "red threes are laid down automatically", "redraw": "the engine has no first-card redraw",
+    "deal": "the engine deals from its own seeded shuffle",
+    "replace_red_three": "red threes are laid and replaced automatically",
+    "lay_down_red_three": "red threes are laid down automatically",
     "ask_partner": "classic Canasta in this engine has no asking the partner",
     "answer": "classic Canasta in this engine has no asking the partner",
-    "challenge": "the engine has no short-opening challenge",
-    "end_turn": "the engine has no final turn without discard",
+    **lacks("exact_cut", "misdeal", "redraw", "challenge", "end_turn"),
 }
 
 
-class Bridge:
+class Bridge(LineProcess):
     def __init__(self, root, node):
-        self.proc = subprocess.Popen([node, os.path.join(HERE, "bridge.mjs"), str(root)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        first = self.proc.stdout.readline()
-        if not first or not json.loads(first).get("ready"):
-            raise SystemExit(f"the Node bridge did not start (is `npm install` done in {root}?)")
+        super().__init__([node, os.path.join(HERE, "bridge.mjs"), str(root)], "the engine's Node process",
+                         f"the Node bridge did not start (is `npm install` done in {root}?)")
 
     def call(self, module, fn, *args):
-        self.proc.stdin.write(json.dumps({"module": module, "fn": fn, "args": list(args)}) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise Errored("the engine's Node process died")
-        answer = json.loads(line)
+        answer = self.request({"module": module, "fn": fn, "args": list(args)})
         if not answer["ok"]:
             raise Errored(f"engine raised: {answer['error'][:300]}")
         return answer["result"], answer["args"]
 
 
-class FeudalismAdapter:
+class FeudalismAdapter(Adapter):
+    READINGS = READINGS
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
+
     def __init__(self, root, node="node"):
         self.bridge = Bridge(root, node)
         version = "1.0.0"
@@ -100,12 +95,6 @@ class FeudalismAdapter:
         self.IMPLEMENTATION = {"name": "feudalism-canasta", "version": version, "language": "typescript",
                                "homepage": "https://github.com/feudalism-dev/Canasta",
                                "documentation": "the 'canasta' variant (classic Canasta)"}
-
-    def rulesets(self):
-        return [r for r in ALL_RULESETS if facts(r)["players"] in (2, 4)]
-
-    def readings(self):
-        return {r: dict(READINGS[r]) for r in self.rulesets() if r in READINGS}
 
     def features(self):
         return {"setup", "card-points", "same-rank-sets", "wilds", "wild-sets", "canastras", "opening-minimum",
@@ -369,10 +358,7 @@ class FeudalismAdapter:
             if count(match) != total:
                 findings.append({"kind": "cards lost or gained", "step": steps, "move": move})
                 break
-        ended = match["phase"] in ("roundEnd", "matchEnd")
-        if not ended and not findings:
-            findings.append({"kind": "hand did not end within 3000 actions", "step": steps})
-        return {"steps": steps, "ended": ended, "findings": findings}
+        return hand_played(steps, match["phase"] in ("roundEnd", "matchEnd"), findings, 3000)
 
 
 def make(argv):
@@ -380,9 +366,5 @@ def make(argv):
     return FeudalismAdapter(root, option(argv, "--node", os.environ.get("CANASTRA_NODE", "node")))
 
 
-def main(argv=None):
-    run_adapter(make, argv)
-
-
 if __name__ == "__main__":
-    main()
+    main(make)

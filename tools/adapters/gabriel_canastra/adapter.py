@@ -16,9 +16,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))      # tools/adapters: _common and this adapter's package
 
 from _common import (  # noqa: E402
-    ALL_RULESETS,
     JOKER,
     RANKS,
+    Adapter,
     Errored,
     Partial,
     Reject,
@@ -28,12 +28,14 @@ from _common import (  # noqa: E402
     check_conservation,
     checkout_path,
     facts,
+    hand_played,
     in_play,
+    lacks,
+    main,
     seating,
     sort_key,
     teams_of,
 )
-from _common import main as run_adapter  # noqa: E402
 from gabriel_canastra import translate as tr  # noqa: E402
 
 ENV_VAR = "CANASTRA_GABRIEL_CHECKOUT"
@@ -46,16 +48,16 @@ READINGS = {
 }
 
 UNSUPPORTED_VERBS = {
-    "deal": "the engine deals from an unseeded shuffle", "exact_cut": "the engine has no cut",
-    "misdeal": "the engine has no misdeal", "replace_red_three": "the engine has no red threes",
-    "lay_down_red_three": "the engine has no red threes", "redraw": "the engine has no first-card redraw",
-    "ask_partner": "the engine has no asking the partner", "answer": "the engine has no asking the partner",
-    "challenge": "the engine has no opening challenge", "end_turn": "the engine has no final turn without discard",
+    "deal": "the engine deals from an unseeded shuffle",
+    "replace_red_three": "the engine has no red threes", "lay_down_red_three": "the engine has no red threes",
+    **lacks("exact_cut", "misdeal", "redraw", "ask_partner", "answer", "challenge", "end_turn"),
 }
 
 
-class GabrielAdapter:
+class GabrielAdapter(Adapter):
+    READINGS = READINGS
     UNSUPPORTED_VERBS = UNSUPPORTED_VERBS
+
     def __init__(self, root):
         sys.path.insert(0, str(root / "src"))
         from canastra.core import card as gcard
@@ -66,15 +68,9 @@ class GabrielAdapter:
                                "documentation": "no morto in the states sent: every player counts as "
                                                 "having taken it"}
 
-    def rulesets(self):
-        return [r for r in ALL_RULESETS if facts(r)["players"] in (2, 4)]
-
     def features(self):
         return {"setup", "card-points", "sequences", "same-rank-sets", "wilds", "canastras", "pile-take",
                 "going-out", "scoring", "stock-exhaustion", "two-players"}
-
-    def readings(self):
-        return {r: dict(READINGS[r]) for r in self.rulesets() if r in READINGS}
 
     def mk(self, c):
         C = self.card_mod
@@ -408,9 +404,7 @@ def _random_hand(self, seed):
             findings.append({"kind": "cards lost or gained", "step": steps, "action": repr(a)[:200],
                              "cards": count(eng)})
             break
-    if not eng.game_over and not findings:
-        findings.append({"kind": "hand did not end within 1500 actions", "step": steps})
-    return {"steps": steps, "ended": eng.game_over, "findings": findings}
+    return hand_played(steps, eng.game_over, findings, 1500)
 
 
 GabrielAdapter.random_hand = _random_hand
@@ -420,9 +414,5 @@ def make(argv):
     return GabrielAdapter(checkout_path(argv, ENV_VAR, "src/canastra/core/engine.py"))
 
 
-def main(argv=None):
-    run_adapter(make, argv)
-
-
 if __name__ == "__main__":
-    main()
+    main(make)
