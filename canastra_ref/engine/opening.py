@@ -34,6 +34,12 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
     if not batch:
         return None
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding)
+    # the clean meld first: a turn without one fails outright, even where a
+    # count short of the minimum could stand unchallenged
+    if act.value("turn.clean_meld", ctx, decisive=False):
+        if not any(not any(act.engine.is_wild(c) for c in cards) for _, cards in batch):
+            act.decide("turn.clean_meld", ctx)
+            return "opening.no-clean-meld"
     if not act.state.teams[act.team].opened:
         needed = minimum(act, ctx)
         counted = _counted(act, batch)
@@ -45,10 +51,6 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
         if sum(counted) < needed:
             act.decide("opening.counts")
             return "opening.below-minimum"
-    if act.value("turn.clean_meld", ctx, decisive=False):
-        if not any(not any(act.engine.is_wild(c) for c in cards) for _, cards in batch):
-            act.decide("turn.clean_meld", ctx)
-            return "opening.no-clean-meld"
     return None
 
 
