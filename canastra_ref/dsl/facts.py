@@ -82,6 +82,8 @@ _FACTS += [
          "the meld being judged is the one made with the pile's top card as the pile is taken"),
     Fact("turn.opening", "bool", "action",
          "the player's team had not opened when this turn began (this turn's melds are its opening)"),
+    Fact("turn.canastras_lost.<canastra-kind>", "int", "action",
+         "the team's canastras of that kind that cards added this turn turned into another kind"),
     Fact("stock.size", "int", "action", "cards left in the stock"),
     Fact("stock.empty", "bool", "action", "the stock is exhausted"),
     Fact("pile.size", "int", "action", "cards in the discard pile"),

@@ -189,6 +189,9 @@ SETTINGS: tuple[Setting, ...] = (
        required=True),
     _S("canastra.<kind>.counts", BOOL, "team",
        "when the bonus of this kind counts for the team that holds it", default=True),
+    _S("canastra.<kind>.grows", BOOL, "action",
+       "when cards may be added to a canastra of this kind (the kind it has before the addition); "
+       "no: the addition is refused", default=True),
 
     # opening
     _S("opening.minimum", INT, "action",

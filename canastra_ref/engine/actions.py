@@ -248,7 +248,7 @@ def _layoff(act: Act, items) -> str:
         act.reject("layoff.not-opened", "the team has no melds to add to")
     act.take_from_hand([c for _, cards in items for c in cards], usable_only=True)
     for index, cards in items:
-        melding.add_to(act, index, cards)
+        melding.add_to(act, index, cards, going_out=not act.hand, last_card=len(act.hand) == 1)
     return _after_melding(act, "meld.laid-off")
 
 

@@ -171,6 +171,9 @@ class ActionContext(TeamContext):
                 return turn.first
             if field == "opening":
                 return not state.teams[self.team].opened
+            if field.startswith("canastras_lost."):
+                kind = field[len("canastras_lost."):]
+                return sum(1 for k in turn.canastras_lost if k == kind)
         elif head == "stock":
             if field == "size":
                 return len(state.stock)

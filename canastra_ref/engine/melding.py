@@ -95,13 +95,14 @@ def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_
             act.reject("meld.rank-already-melded", f"the team already has a meld of this rank (meld {existing}); "
                        f"add the cards to it", f"meld.{kind.name}.one_per_rank")
         act.decide(f"meld.{kind.name}.one_per_rank")
-        add_to(act, existing, laid)
+        add_to(act, existing, laid, going_out=going_out, last_card=last_card)
         return existing
     return act.add_meld(Meld(kind.name, laid, act.engine.canastra_kind(kind.name, laid)))
 
 
-def add_to(act: Act, index: int, cards: list[str]):
-    """Add cards to team meld `index`; returns (old cards, new cards, layout)."""
+def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last_card: bool = False):
+    """Add cards to team meld `index`; returns (old cards, new cards, layout).
+    `going_out` / `last_card`: the action leaves the hand empty / one card."""
     melds = act.state.teams[act.team].melds
     if not 0 <= index < len(melds):
         act.reject("layoff.no-such-meld", f"the team has no meld {index} (it has {len(melds)})")
@@ -110,6 +111,11 @@ def add_to(act: Act, index: int, cards: list[str]):
     if kind is None:
         act.reject("layoff.no-such-meld", f"meld {index} is of unknown kind {meld.kind!r}")
     ctx = act.context()
+    if meld.canastra is not None:
+        grow_ctx = act.context(going_out=going_out, last_card=last_card)
+        if not act.value(f"canastra.{meld.canastra}.grows", grow_ctx, decisive=False):
+            act.reject("layoff.canastra-closed", f"meld {index}, a canastra {meld.canastra}, takes no more cards "
+                       f"now", f"canastra.{meld.canastra}.grows", ctx=grow_ctx)
     if index == act.state.turn.pile_meld and any(act.engine.is_wild(c) for c in cards):
         if not act.value("pile.meld_takes_wilds", ctx, decisive=False):
             act.reject("pile.too-many-wilds", "no wild card may join the meld made with the pile this turn",
@@ -124,6 +130,8 @@ def add_to(act: Act, index: int, cards: list[str]):
     before = list(meld.cards)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
+    if meld.canastra is not None and canastra != meld.canastra:
+        act.state.turn.canastras_lost.append(meld.canastra)
     if canastra is not None and meld.canastra is None and index not in act.state.turn.formed:
         act.state.turn.formed.append(index)
     if index not in act.state.turn.touched:

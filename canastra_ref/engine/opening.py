@@ -139,6 +139,7 @@ def give_back(act: Act) -> None:
     turn.melds_laid.clear()
     turn.touched.clear()
     turn.formed.clear()
+    turn.canastras_lost.clear()
     turn.pile_meld = None
     turn.hand_at_take = None
     if turn.opening_undo is not None:

@@ -65,7 +65,8 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         state.turn.pile_meld = lay_new(act, with_cards + [top], going_out=empties, taking_pile=True)
     else:
         state.turn.pile_meld = onto
-        before, _, layout = add_to(act, onto, [top] + with_cards)
+        left = len(act.hand) + len(state.pile)      # the rest of the pile joins the hand
+        before, _, layout = add_to(act, onto, [top] + with_cards, going_out=left == 0, last_card=left == 1)
         if layout is not None and not act.value("pile.take.wild_bridge", ctx, decisive=False):
             kind = act.engine.meld_kind(state.teams[act.team].melds[onto].kind)
             ranks = act.value(f"meld.{kind.name}.ranks", ctx, decisive=False)

@@ -12,7 +12,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
     {"dealer": "E",
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
-              "melds_laid": [], "redrawn": false, "asked": null},
+              "melds_laid": [], "redrawn": false, "asked": null, "canastras_lost": []},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -105,6 +105,7 @@ class Turn:
     pile_meld: int | None = None   # the team meld made or extended with the pile's top card this turn
     formed: list[int] = field(default_factory=list)       # team melds that became canastras this turn
     hand_at_take: list[str] | None = None   # the cards the player could meld without the pile's rest
+    canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
 
 
 @dataclass
@@ -173,7 +174,7 @@ class State:
         t = self.turn
         turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
                     list(t.melds_laid), list(t.touched), t.redrawn, t.asked, t.opening_undo, t.had_melded,
-                    t.final, t.pile_meld, list(t.formed), t.hand_at_take)
+                    t.final, t.pile_meld, list(t.formed), t.hand_at_take, list(t.canastras_lost))
         self._owned = set()        # shared now: this state too must copy before it changes them
         return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
                      self.stock, self.pile, self.aside, self.started, self.pending, self.ended)
@@ -204,7 +205,8 @@ class State:
                      "melds_laid": list(t.melds_laid), "touched": list(t.touched), "redrawn": t.redrawn,
                      "asked": t.asked, "opening_undo": copy.deepcopy(t.opening_undo),
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
-                     "formed": list(t.formed), "hand_at_take": t.hand_at_take},
+                     "formed": list(t.formed), "hand_at_take": t.hand_at_take,
+                     "canastras_lost": list(t.canastras_lost)},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -330,6 +332,12 @@ class _Reader:
                 "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before")}
 
 
+def _name(r: _Reader, value, path: str) -> str:
+    if not isinstance(value, str):
+        r.fail(path, f"expected a canastra kind name, found {_kind(value)}")
+    return value
+
+
 def _kind(value) -> str:
     if value is None:
         return "null"
@@ -343,7 +351,7 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
               "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld", "formed",
-              "hand_at_take"}
+              "hand_at_take", "canastras_lost"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers"}
 
@@ -387,7 +395,9 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         formed=[r.count(v, f"{root}.turn.formed[{i}]") for i, v in
                 enumerate(r.lst(tj.get("formed", []), f"{root}.turn.formed"))],
         hand_at_take=None if tj.get("hand_at_take") is None else r.cards(tj["hand_at_take"],
-                                                                          f"{root}.turn.hand_at_take"))
+                                                                          f"{root}.turn.hand_at_take"),
+        canastras_lost=[_name(r, v, f"{root}.turn.canastras_lost[{i}]") for i, v in
+                        enumerate(r.lst(tj.get("canastras_lost", []), f"{root}.turn.canastras_lost"))])
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
         r.seat(seat, f"{root}.hands.{seat}", table)
