@@ -43,6 +43,7 @@ _TEAM_FACTS = [
     ("hand_points_of_melders", "int", "hand points of those of its players who melded this hand"),
     ("players_without_melds", "int", "the team's players who laid down no meld this hand"),
     ("black_threes_in_hand", "int", "black threes left in the hands of the team's players"),
+    ("red_threes_in_hand", "int", "red threes left in the hands of the team's players"),
     ("went_out", "bool", "a player of the team went out"),
     ("went_out_concealed", "bool",
      "a player of the team went out in one turn, having melded nothing earlier in the hand"),

@@ -62,6 +62,8 @@ def _team_fact(engine: Engine, state: State, team: str, field: str):
         return sum(1 for s in seats if not state.players[s].melded)
     if field == "black_threes_in_hand":
         return sum(1 for s in seats for c in state.players[s].hand if is_black_three(c))
+    if field == "red_threes_in_hand":
+        return sum(1 for s in seats for c in state.players[s].hand if is_red_three(c))
     went_out = bool(state.ended and state.ended.get("reason") == "went-out" and state.ended.get("player") in seats)
     if field == "went_out":
         return went_out
