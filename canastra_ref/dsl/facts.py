@@ -37,6 +37,7 @@ _TEAM_FACTS = [
     ("canastras", "int", "the team's melds that are canastras (match a canastra kind)"),
     ("canastras.<canastra-kind>", "int", "the team's canastras of that kind"),
     ("red_threes", "int", "red threes the team has laid down"),
+    ("red_three_points", "int", "card points of the red threes the team has laid down"),
     ("table_points", "int", "card points of every card in the team's melds"),
     ("canastra_bonus", "int", "the values of the team's canastras whose kind counts for it"),
     ("hand_points", "int", "card points of the cards left in the hands of the team's players"),

@@ -50,6 +50,8 @@ def _team_fact(engine: Engine, state: State, team: str, field: str):
         return sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
     if field == "red_threes":
         return len(t.red_threes)
+    if field == "red_three_points":
+        return engine.hand_points(t.red_threes)
     if field == "table_points":
         return sum(engine.hand_points(m.cards) for m in t.melds)
     if field == "canastra_bonus":
