@@ -82,6 +82,8 @@ _FACTS += [
     Fact("turn.first", "bool", "action", "this is the first turn of the hand"),
     Fact("turn.taking_pile", "bool", "action",
          "the meld being judged is the one made with the pile's top card as the pile is taken"),
+    Fact("turn.retried", "bool", "action",
+         "the player gave back the pile taken for the opening this turn and drew from the stock instead"),
     Fact("turn.opening", "bool", "action",
          "the player's team had not opened when this turn began (this turn's melds are its opening)"),
     Fact("turn.canastras_lost.<canastra-kind>", "int", "action",

@@ -211,6 +211,11 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=_OPENING_HAS_MINIMUM),
     _S("opening.ladder", LADDER, "static",
        "how the minimum rises after each failed opening", read_when=_OPENING_MAY_FAIL),
+    _S("opening.failure_raises", BOOL, "action",
+       "a failed opening moves the team up opening.ladder (and bars the player where "
+       "opening.failure_bars_player says so); no: its melds only go back to the hand",
+       default=True, read_when=(ReadWhen("opening.ladder", (None,), other_than=True),
+                                ReadWhen("opening.failure_bars_player", (True,)))),
     _S("opening.penalty_applies", enum("this-hand", "next-hand", "next-round"), "static",
        "when a raised minimum applies: the rest of this hand; the team's next opening (in the next "
        "hand); or from the failing player's next turn, the team's other players opening meanwhile at "
@@ -224,7 +229,8 @@ SETTINGS: tuple[Setting, ...] = (
        default=False, read_when=_OPENING_HAS_MINIMUM),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short may give the pile back and draw from the "
-       "stock instead, in the same turn", default=False, read_when=_OPENING_MAY_FAIL),
+       "stock instead, in the same turn; if the turn then ends without an opening that reaches the "
+       "minimum, the opening has failed", default=False, read_when=_OPENING_MAY_FAIL),
 
     # discard pile
     _S("pile.start", enum("first-discard", "upcard"), "static",

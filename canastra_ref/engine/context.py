@@ -173,6 +173,8 @@ class ActionContext(TeamContext):
                 return self.taking_pile
             if field == "first":
                 return turn.first
+            if field == "retried":
+                return turn.retried
             if field == "opening":
                 return not state.teams[self.team].opened
             if field.startswith("canastras_lost."):

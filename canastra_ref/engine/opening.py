@@ -28,10 +28,19 @@ def minimum(act: Act, ctx) -> int:
     return base
 
 
+# the reasons of a failed opening, as failure() and judge() return them
+FAILURES = ("opening.below-minimum", "opening.no-clean-meld", "opening.single-meld-below-minimum",
+            "opening.taken-back")
+
+
 def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str | None:
     """The reason the melds of this turn fail the opening rules, or None."""
     batch = act.batch()
     if not batch:
+        if act.state.turn.retried and not act.state.teams[act.team].opened:
+            # the pile was given back to make good a short count, and nothing reaches the minimum now
+            act.decide("opening.retry_with_stock_draw")
+            return "opening.below-minimum"
         return None
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding)
     # the clean meld first: a turn without one fails outright, even where a
@@ -110,7 +119,8 @@ def check_allowed(act: Act) -> None:
 def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     """Judge this turn's melds as an opening; returns None (nothing to judge),
     'opening.made' (a short opening left standing unless challenged counts as
-    made), or a failure reason (melds given back, penalty applied)."""
+    made), or a failure reason (melds given back; penalty applied, or
+    'opening.taken-back' where this failure does not raise the minimum)."""
     state = act.state
     team = state.team_w(act.team)
     was_open = team.opened
@@ -120,14 +130,19 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
             team.opened = True
             return "opening.made"
         return None
-    if reason == "opening.below-minimum" and not going_out_now and \
+    if reason == "opening.below-minimum" and not going_out_now and act.batch() and \
             act.value("opening.short_stands_unchallenged"):
         state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
                          "undo": state.turn.opening_undo, "failures_before": team.opening_failures}
         team.opened = True
         act.events.append("opening.short-pending")
         return "opening.made"
+    ctx = act.context(batch=act.batch(), going_out=going_out_now, discarding=discarding)
+    raises = act.decide("opening.failure_raises", ctx, decisive=False)
     give_back(act)
+    if not raises.value:
+        act.trace.add(raises)
+        return "opening.taken-back"
     penalise(act)
     return reason
 
@@ -185,6 +200,7 @@ def give_pile_back(act: Act) -> None:
         act.reject("pile.no-retry", "the opening made with the pile reaches the minimum: there is no miscount to "
                    "make good", "opening.retry_with_stock_draw")
     give_back(act)
+    turn.retried = True
     act.events.append("draw.stock-instead-of-pile")
 
 

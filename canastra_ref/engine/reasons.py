@@ -32,6 +32,8 @@ REASONS: dict[str, str] = {
     "hand.ended.red-three-last": "the hand ended because the last stock card was a red three",
     "hand.ended.turn-ended": "the player ended the last turn of the hand without a discard",
     "challenge.upheld": "the challenged opening was short; its melds went back to the hand",
+    "opening.taken-back": "the turn ended with an opening that failed; the melds went back to the hand, and the "
+                          "team's minimum did not rise",
 
     # penalised
     "opening.below-minimum":

@@ -12,7 +12,8 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
     {"dealer": "E",
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
-              "melds_laid": [], "redrawn": false, "asked": null, "canastras_lost": []},
+              "melds_laid": [], "redrawn": false, "asked": null, "canastras_lost": [],
+              "retried": false},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -106,6 +107,7 @@ class Turn:
     formed: list[int] = field(default_factory=list)       # team melds that became canastras this turn
     hand_at_take: list[str] | None = None   # the cards the player could meld without the pile's rest
     canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
+    retried: bool = False          # the pile taken for the opening was given back for a stock draw
 
 
 @dataclass
@@ -174,7 +176,7 @@ class State:
         t = self.turn
         turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
                     list(t.melds_laid), list(t.touched), t.redrawn, t.asked, t.opening_undo, t.had_melded,
-                    t.final, t.pile_meld, list(t.formed), t.hand_at_take, list(t.canastras_lost))
+                    t.final, t.pile_meld, list(t.formed), t.hand_at_take, list(t.canastras_lost), t.retried)
         self._owned = set()        # shared now: this state too must copy before it changes them
         return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
                      self.stock, self.pile, self.aside, self.started, self.pending, self.ended)
@@ -206,7 +208,7 @@ class State:
                      "asked": t.asked, "opening_undo": copy.deepcopy(t.opening_undo),
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
                      "formed": list(t.formed), "hand_at_take": t.hand_at_take,
-                     "canastras_lost": list(t.canastras_lost)},
+                     "canastras_lost": list(t.canastras_lost), "retried": t.retried},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -351,7 +353,7 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
               "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld", "formed",
-              "hand_at_take", "canastras_lost"}
+              "hand_at_take", "canastras_lost", "retried"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers"}
 
@@ -397,7 +399,8 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         hand_at_take=None if tj.get("hand_at_take") is None else r.cards(tj["hand_at_take"],
                                                                           f"{root}.turn.hand_at_take"),
         canastras_lost=[_name(r, v, f"{root}.turn.canastras_lost[{i}]") for i, v in
-                        enumerate(r.lst(tj.get("canastras_lost", []), f"{root}.turn.canastras_lost"))])
+                        enumerate(r.lst(tj.get("canastras_lost", []), f"{root}.turn.canastras_lost"))],
+        retried=r.bool(tj.get("retried", False), f"{root}.turn.retried"))
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
         r.seat(seat, f"{root}.hands.{seat}", table)

@@ -78,7 +78,7 @@ def discard(act: Act, card: str) -> str:
         going_out.check(act, discarding=True)
         act.hand.append(card)
     outcome = opening.judge(act, going_out_now=last, discarding=True)
-    if outcome in ("opening.below-minimum", "opening.no-clean-meld", "opening.single-meld-below-minimum"):
+    if outcome in opening.FAILURES:
         if last:
             act.reject("going-out.not-allowed", "the melds of this turn fail the opening, so the player "
                        "cannot go out", "opening.minimum", ctx=act.context(batch=act.batch(), going_out=True,
