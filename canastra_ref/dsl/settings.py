@@ -288,6 +288,10 @@ SETTINGS: tuple[Setting, ...] = (
     _S("red_three.last_card_ends_hand", BOOL, "static",
        "drawing a red three as the last card of the stock ends the hand at once", default=False,
        read_when=(ReadWhen("red_three.replace", (True,)),)),
+    _S("red_three.last_card_laid", BOOL, "static",
+       "that last red three is laid down before the drawer's team like any other (no: it stays in the "
+       "drawer's hand)", default=True,
+       read_when=(ReadWhen("red_three.last_card_ends_hand", (True,)),)),
 
     # going out
     _S("going_out.allowed", BOOL, "action", "when the player's team may go out", required=True),

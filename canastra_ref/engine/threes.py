@@ -15,12 +15,16 @@ def draw_one(act: Act) -> str | None:
     while state.stock:
         card = state.stock_w().pop(0)
         if is_red_three(card) and act.value("red_three.replace", decisive=False):
+            if not state.stock and act.value("red_three.last_card_ends_hand"):
+                if act.value("red_three.last_card_laid"):
+                    state.team_w(act.team).red_threes.append(card)
+                else:
+                    act.hand.append(card)
+                end_hand(act, "red-three-last", act.player)
+                return None
             act.decide("red_three.replace")
             state.team_w(act.team).red_threes.append(card)
             act.events.append(f"red-three.replaced:{card}")
-            if not state.stock and act.value("red_three.last_card_ends_hand"):
-                end_hand(act, "red-three-last", act.player)
-                return None
             continue
         act.hand.append(card)
         return card
