@@ -78,6 +78,12 @@ CASES = [
     ("helper defined in terms of itself", "score.hand = -team.hand_points @8",
      "def a = b @8\ndef b = a @8\nscore.hand = a @8", "def b = a", 9,
      "defined in terms of itself", None),
+    ("rounded apart names no term", "game.target = 5000 @8",
+     "game.target = 5000 @8\nscoring.rounded_apart = [hands] @8", "scoring.rounded_apart", 1,
+     "scoring.rounded_apart names 'hands', which is not a scoring term", "hand"),
+    ("term both unrounded and rounded apart", "game.target = 5000 @8",
+     "game.target = 5000 @8\nscoring.unrounded = [hand] @8\nscoring.rounded_apart = [hand] @8",
+     "scoring.rounded_apart", 1, "'hand' is both left out of the rounding", "at most one"),
     ("dispute reading that guards nothing", "meld.aces.suits = same @4 under aces.same\n", "",
      "reading same", 11, "reading 'same' of dispute 'aces' guards no clause", None),
     # input that used to escape as a traceback (issue 17)

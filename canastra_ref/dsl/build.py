@@ -552,11 +552,17 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
         clause = rules["deck.size"].clauses[0].clause
         ctx.error(f"deck.size is {size}, but {decks} decks of 52 and {jokers} jokers make {52 * decks + jokers}"
                   f"{reading}", clause.pos, expected="a dispute whose readings settle the count")
-    for name in constant("scoring.unrounded") or ():
-        if name not in rules_terms(rules):
-            clause = rules["scoring.unrounded"].clauses[0].clause
-            ctx.error(f"scoring.unrounded names '{name}', which is not a scoring term", clause.pos,
-                      expected="one of: " + ", ".join(rules_terms(rules)))
+    for path in ("scoring.unrounded", "scoring.rounded_apart"):
+        for name in constant(path) or ():
+            if name not in rules_terms(rules):
+                clause = rules[path].clauses[0].clause
+                ctx.error(f"{path} names '{name}', which is not a scoring term", clause.pos,
+                          expected="one of: " + ", ".join(rules_terms(rules)))
+    both = set(constant("scoring.unrounded") or ()) & set(constant("scoring.rounded_apart") or ())
+    if both:
+        clause = rules["scoring.rounded_apart"].clauses[0].clause
+        ctx.error(f"'{sorted(both)[0]}' is both left out of the rounding (scoring.unrounded) and rounded apart",
+                  clause.pos, expected="each term in at most one of the two lists")
     team_size = constant("table.team_size")
     if players is not None and players not in SEATINGS:
         clause = rules["table.players"].clauses[0].clause

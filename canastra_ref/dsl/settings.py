@@ -316,6 +316,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("scoring.unrounded", NAMES, "static",
        "scoring terms left out of the rounding (it applies to the sum of the other terms)",
        default=(), read_when=(ReadWhen("scoring.round_fives", ("none",), other_than=True),)),
+    _S("scoring.rounded_apart", NAMES, "static",
+       "scoring terms each rounded on its own, apart from the sum of the other terms, which is "
+       "rounded once", default=(), read_when=(ReadWhen("scoring.round_fives", ("none",), other_than=True),)),
     _S("scoring.round_fives", enum("none", "up", "away-from-zero", "positive-up"), "static",
        "how a hand total ending in 5 is rounded to a multiple of 10", default="none"),
     _S("game.target", INT, "static", "the score that ends the game at the end of a hand",

@@ -45,6 +45,7 @@ def score_hand(engine: Engine, state: State) -> dict[str, TeamScore]:
     results = {}
     rounding = engine.decide("scoring.round_fives")
     unrounded = engine.decide("scoring.unrounded")
+    apart = engine.decide("scoring.rounded_apart")
     for team in state.table.teams:
         ctx = TeamContext(engine, state, team)
         result = TeamScore(team, score_before=state.teams[team].score)
@@ -62,11 +63,13 @@ def score_hand(engine: Engine, state: State) -> dict[str, TeamScore]:
             result.total = 0
         else:
             kept = sum(t["value"] for name, t in result.terms.items() if name in unrounded.value)
-            rounded = round_fives(result.subtotal - kept, rounding.value) + kept
+            alone = [t["value"] for name, t in result.terms.items() if name in apart.value]
+            rest = result.subtotal - kept - sum(alone)
+            rounded = round_fives(rest, rounding.value) + sum(round_fives(v, rounding.value) for v in alone) + kept
             result.rounding = rounded - result.subtotal
             result.total = rounded
             if result.rounding:
-                result.rounding_cites = list(dict.fromkeys(rounding.cites + unrounded.cites))
+                result.rounding_cites = list(dict.fromkeys(rounding.cites + unrounded.cites + apart.cites))
         result.score_after = result.score_before + result.total
         results[team] = result
     return results
