@@ -49,7 +49,7 @@ def test_7_seventy_points_is_short_at_2490():
                             {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "9s", "Ts"]]},
                             {"player": "N", "discard": "4d"})
     # 30 + 30 = 60 < 75; cbc 19 lets a short opening stand until the next player challenges
-    assert verdicts[1].reason == "opening.made" and "opening.short-pending" in verdicts[1].events
+    assert verdicts[1].reason == "opening.pending-check" and "opening.short-pending" in verdicts[1].events
     assert states[-1].pending is not None
 
 
@@ -309,11 +309,13 @@ def test_33_rounding_of_a_count_ending_in_5():
                        teams={"NS": {"opened": True, "melds": [{"kind": "sequence", "cards": "Jh Qh Kh".split()}]}}))
     end = states[-1]
     end.ended = {"reason": "stock-exhausted", "player": None, "concealed": False}
+    # table 30, hand -(10 + 5) = -15, S melded nothing: -100 -> 30 - 15 - 100 = -85
     scores = score_hand(CBC, end)
-    # table 30, hand -(10 + 5) = -15, S melded nothing: -100 -> 30 - 15 - 100 = -85 -> "up" gives -80
     assert scores["NS"].subtotal == -85
-    assert scores["NS"].total == -80
-    away = engine_for("cbc", (("negative-five", "away-from-zero"),))
+    assert scores["NS"].total == -85          # payment=hand-cards: the -115 paid for the hands is not rounded
+    stakes = engine_for("cbc", (("payment", "stakes"),))
+    assert score_hand(stakes, end)["NS"].total == -80          # the whole -85 rounded "up"
+    away = engine_for("cbc", (("negative-five", "away-from-zero"), ("payment", "stakes")))
     assert score_hand(away, end)["NS"].total == -90
 
 

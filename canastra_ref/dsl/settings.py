@@ -224,9 +224,14 @@ SETTINGS: tuple[Setting, ...] = (
     _S("opening.failure_bars_player", BOOL, "static",
        "a player whose opening failed may not try again this hand", default=False,
        read_when=_OPENING_MAY_FAIL),
-    _S("opening.short_stands_unchallenged", BOOL, "static",
-       "an opening below the minimum stands unless the next player challenges it before playing",
+    _S("opening.short_stands_unchallenged", BOOL, "action",
+       "an opening below the minimum stands unless the next player challenges it before playing "
+       "(judged when the turn ends, where turn.opening_shortfall says by how much it falls short)",
        default=False, read_when=_OPENING_HAS_MINIMUM),
+    _S("opening.unclean_stands_unchallenged", BOOL, "static",
+       "an opening without the meld free of wild cards that turn.clean_meld requires stands unless "
+       "the next player challenges it before playing", default=False,
+       read_when=(ReadWhen("turn.clean_meld", (True,)),)),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short may give the pile back and draw from the "
        "stock instead, in the same turn; if the turn then ends without an opening that reaches the "

@@ -140,14 +140,14 @@ class TeamContext:
 class ActionContext(TeamContext):
     """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
     melds laid in the current turn (those of the action included)."""
-    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile")
+    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall")
 
     def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
-                 discarding=False, last_card=False, taking_pile=False):
+                 discarding=False, last_card=False, taking_pile=False, shortfall=0):
         super().__init__(engine, state, state.team_of(player))
         self.player, self.batch = player, list(batch)
         self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
-        self.taking_pile = taking_pile
+        self.taking_pile, self.shortfall = taking_pile, shortfall
 
     def _compute(self, name: str):
         head, _, field = name.partition(".")
@@ -175,6 +175,8 @@ class ActionContext(TeamContext):
                 return turn.first
             if field == "retried":
                 return turn.retried
+            if field == "opening_shortfall":
+                return self.shortfall
             if field == "opening":
                 return not state.teams[self.team].opened
             if field.startswith("canastras_lost."):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..dsl.model import Decision
 from .act import Act
 from .rules import MeldContext
 
@@ -33,22 +34,33 @@ FAILURES = ("opening.below-minimum", "opening.no-clean-meld", "opening.single-me
             "opening.taken-back")
 
 
+# a failure that may stand until the next player challenges it, and the setting that says when
+_STANDS = {"opening.below-minimum": "opening.short_stands_unchallenged",
+           "opening.no-clean-meld": "opening.unclean_stands_unchallenged"}
+
+
 def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str | None:
     """The reason the melds of this turn fail the opening rules, or None."""
+    found, _ = _failures(act, going_out, discarding)
+    return found[0] if found else None
+
+
+def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], int]:
+    """Every reason the melds of this turn fail the opening rules (the clean
+    meld first), and the points they lack to reach the minimum."""
     batch = act.batch()
     if not batch:
         if act.state.turn.retried and not act.state.teams[act.team].opened:
             # the pile was given back to make good a short count, and nothing reaches the minimum now
             act.decide("opening.retry_with_stock_draw")
-            return "opening.below-minimum"
-        return None
+            return ["opening.below-minimum"], 0
+        return [], 0
+    found, shortfall = [], 0
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding)
-    # the clean meld first: a turn without one fails outright, even where a
-    # count short of the minimum could stand unchallenged
     if act.value("turn.clean_meld", ctx, decisive=False):
         if not any(not any(act.engine.is_wild(c) for c in cards) for _, cards in batch):
             act.decide("turn.clean_meld", ctx)
-            return "opening.no-clean-meld"
+            found.append("opening.no-clean-meld")
     if not act.state.teams[act.team].opened:
         needed = minimum(act, ctx)
         counted = _counted(act, batch)
@@ -56,11 +68,13 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
             if max(counted) < needed:
                 act.decide("opening.single_meld", ctx)
                 act.decide("opening.counts")
-                return "opening.single-meld-below-minimum"
-        if sum(counted) < needed:
+                found.append("opening.single-meld-below-minimum")
+        points = sum(counted)
+        if points < needed:
             act.decide("opening.counts")
-            return "opening.below-minimum"
-    return None
+            found.append("opening.below-minimum")
+            shortfall = needed - points
+    return found, shortfall
 
 
 def _counted(act: Act, batch) -> list[int]:
@@ -124,20 +138,26 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     state = act.state
     team = state.team_w(act.team)
     was_open = team.opened
-    reason = failure(act, going_out=going_out_now, discarding=discarding)
-    if reason is None:
+    reasons, shortfall = _failures(act, going_out=going_out_now, discarding=discarding)
+    if not reasons:
         if not was_open and act.batch():
             team.opened = True
             return "opening.made"
         return None
-    if reason == "opening.below-minimum" and not going_out_now and act.batch() and \
-            act.value("opening.short_stands_unchallenged"):
-        state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
-                         "undo": state.turn.opening_undo, "failures_before": team.opening_failures}
-        team.opened = True
-        act.events.append("opening.short-pending")
-        return "opening.made"
-    ctx = act.context(batch=act.batch(), going_out=going_out_now, discarding=discarding)
+    ctx = act.context(batch=act.batch(), going_out=going_out_now, discarding=discarding, shortfall=shortfall)
+    if not was_open and not going_out_now and act.batch() and all(r in _STANDS for r in reasons):
+        stands = [act.decide(_STANDS[r], ctx, decisive=False) for r in reasons]
+        if all(d.value for d in stands):
+            for decision in stands:
+                act.trace.add(decision)
+            state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
+                             "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
+                             "stands": [{"setting": d.setting, "clause": d.clause, "cites": list(d.cites)}
+                                        for d in stands]}
+            team.opened = True
+            act.events.append("opening.short-pending")
+            return "opening.pending-check"
+    reason = reasons[0]
     raises = act.decide("opening.failure_raises", ctx, decisive=False)
     give_back(act)
     if not raises.value:
@@ -220,11 +240,18 @@ def penalise(act: Act) -> None:
         act.state.player_w(act.player).barred = True
 
 
+def _cite_stands(act: Act, pending: dict) -> None:
+    """Cite the clauses that let the pending opening stand until challenged."""
+    for d in pending.get("stands", ()):
+        act.trace.add(Decision(d["setting"], True, d["clause"], tuple(d["cites"])))
+
+
 def settle_pending(act: Act) -> None:
     """The next player plays on: a short opening awaiting challenge now stands."""
-    if act.state.pending is not None:
+    pending = act.state.pending
+    if pending is not None:
         act.state.pending = None
-        act.decide("opening.short_stands_unchallenged")
+        _cite_stands(act, pending)
         act.events.append("opening.short-unchallenged")
 
 
@@ -236,8 +263,8 @@ def challenge(act: Act) -> None:
     if pending is None:
         act.reject("challenge.nothing-to-challenge", "there is no short opening to challenge")
     if act.player != state.turn.player or state.turn.phase != "draw":
-        act.reject("challenge.not-yours", "only the next player, before playing, may challenge",
-                   "opening.short_stands_unchallenged")
+        _cite_stands(act, pending)
+        act.reject("challenge.not-yours", "only the next player, before playing, may challenge")
     offender = pending["player"]
     _take_back(state, pending["team"], state.player_w(offender).hand, pending["melds"], pending.get("undo"))
     state.team_w(pending["team"]).opened = False
@@ -246,4 +273,4 @@ def challenge(act: Act) -> None:
     offender_act = Act(act.engine, state, offender)
     offender_act.trace = act.trace
     penalise(offender_act)
-    act.decide("opening.short_stands_unchallenged")
+    _cite_stands(act, pending)
