@@ -17,6 +17,7 @@ from ..cards import RANKS, rank_label
 
 DOMAINS: dict[str, tuple[str, ...]] = {
     "shape": ("sequence", "set", "wilds"),
+    "shape-or-none": ("sequence", "set", "wilds", "none"),
     "hand-end": ("none", "went-out", "stock-exhausted", "red-three-last"),
     "rank": tuple(rank_label(r) for r in RANKS) + ("none",),
 }
@@ -99,6 +100,8 @@ _FACTS += [
     Fact("pile.top.red_three", "bool", "action", "the top card of the pile is a red three"),
     Fact("pile.top.rank", "enum:rank", "action",
          "the rank of the pile's top card (none for a joker or an empty pile)"),
+    Fact("pile.onto.shape", "enum:shape-or-none", "action",
+         "the shape of the team meld the pile's top card is being added to (none when it starts a new meld)"),
     Fact("pile.contains.wild", "bool", "action", "a wild card lies anywhere in the pile"),
     Fact("pile.contains.red_three", "bool", "action", "a red three lies anywhere in the pile"),
     Fact("pile.contains.black_three", "bool", "action", "a black three lies anywhere in the pile"),

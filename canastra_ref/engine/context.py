@@ -140,14 +140,14 @@ class TeamContext:
 class ActionContext(TeamContext):
     """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
     melds laid in the current turn (those of the action included)."""
-    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall")
+    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall", "onto")
 
     def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
-                 discarding=False, last_card=False, taking_pile=False, shortfall=0):
+                 discarding=False, last_card=False, taking_pile=False, shortfall=0, onto=None):
         super().__init__(engine, state, state.team_of(player))
         self.player, self.batch = player, list(batch)
         self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
-        self.taking_pile, self.shortfall = taking_pile, shortfall
+        self.taking_pile, self.shortfall, self.onto = taking_pile, shortfall, onto
 
     def _compute(self, name: str):
         head, _, field = name.partition(".")
@@ -200,6 +200,12 @@ class ActionContext(TeamContext):
                 return top is not None and is_red_three(top)
             if field == "top.rank":
                 return "none" if top is None or top == JOKER else rank_label(rank_of(top))
+            if field == "onto.shape":
+                melds = state.teams[self.team].melds
+                if self.onto is None or not 0 <= self.onto < len(melds):
+                    return "none"
+                kind = engine.meld_kind(melds[self.onto].kind)
+                return kind.shape if kind else "none"
             if field == "contains.wild":
                 return any(engine.is_wild(c) for c in pile)
             if field == "contains.red_three":

@@ -18,7 +18,7 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
     if not state.stock and act.value("stock.exhausted") == "end":
         act.reject("stock.exhausted", "the stock is exhausted: the hand is over", "stock.exhausted")
     threes.start_play(act)
-    ctx = act.context()
+    ctx = act.context(onto=onto)
     if act.value("pile.blocked", ctx, decisive=False):
         act.reject("pile.blocked", f"the pile cannot be taken (top card {state.pile[-1]})", "pile.blocked", ctx=ctx)
     act.decide("pile.blocked", ctx)
