@@ -114,6 +114,8 @@ _FACTS += [
     Fact("batch.best_meld_points", "int", "action", "card points of the richest single new meld"),
     Fact("batch.canastras", "int", "action", "new melds of this action that are canastras"),
     Fact("batch.canastras.<canastra-kind>", "int", "action", "new canastras of that kind"),
+    Fact("batch.canastras_from_hand.<canastra-kind>", "int", "action",
+         "new canastras of that kind laid in this turn without the pile's top card"),
 
     Fact("meld.size", "int", "meld", "cards in the meld"),
     Fact("meld.naturals", "int", "meld", "natural (non-wild) cards in the meld"),

@@ -235,4 +235,10 @@ class ActionContext(TeamContext):
         if field.startswith("canastras."):
             wanted = field[len("canastras."):]
             return sum(1 for k in kinds if k == wanted)
+        if field.startswith("canastras_from_hand."):
+            wanted = field[len("canastras_from_hand."):]
+            # the batch lists the turn's new melds in the order of turn.melds_laid
+            turn = self.state.turn
+            pile_at = turn.melds_laid.index(turn.pile_meld) if turn.pile_meld in turn.melds_laid else None
+            return sum(1 for i, k in enumerate(kinds) if k == wanted and i != pile_at)
         raise KeyError("batch." + field)
