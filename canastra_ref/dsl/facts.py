@@ -37,6 +37,8 @@ _TEAM_FACTS = [
     ("melds", "int", "melds the team has on the table"),
     ("canastras", "int", "the team's melds that are canastras (match a canastra kind)"),
     ("canastras.<canastra-kind>", "int", "the team's canastras of that kind"),
+    ("canastras_lost.<canastra-kind>", "int",
+     "the team's canastras of that kind that cards added this hand turned into another kind"),
     ("red_threes", "int", "red threes the team has laid down"),
     ("red_three_points", "int", "card points of the red threes the team has laid down"),
     ("table_points", "int", "card points of every card in the team's melds"),

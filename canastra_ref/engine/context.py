@@ -48,6 +48,9 @@ def _team_fact(engine: Engine, state: State, team: str, field: str):
     if field.startswith("canastras."):
         kind = field[len("canastras."):]
         return sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
+    if field.startswith("canastras_lost."):
+        kind = field[len("canastras_lost."):]
+        return sum(1 for k in t.canastras_lost if k == kind)
     if field == "red_threes":
         return len(t.red_threes)
     if field == "red_three_points":

@@ -132,6 +132,7 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
     if meld.canastra is not None and canastra != meld.canastra:
         act.state.turn.canastras_lost.append(meld.canastra)
+        act.state.team_w(act.team).canastras_lost.append(meld.canastra)
     if canastra is not None and meld.canastra is None and index not in act.state.turn.formed:
         act.state.turn.formed.append(index)
     if index not in act.state.turn.touched:

@@ -21,7 +21,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
      "teams": {"NS": {"score": 0, "opened": false, "melds": [{"kind": "sequence",
                "cards": ["4h", "5h", "JK"]}], "red_threes": [], "opening_failures": 0,
                "carried_failures": 0, "pending_failures": [], "exact_cuts": 0, "misdeals": 0,
-               "unkept_answers": 0}, ...},
+               "unkept_answers": 0, "canastras_lost": []}, ...},
      "players": {"N": {"melded": false, "barred": false}, ...},
      "started": true,                   # the first card of the hand has been drawn
      "pending": null,                   # a short opening awaiting challenge
@@ -79,6 +79,7 @@ class TeamState:
     unkept_answers: int = 0        # turns ended without going out after the partner said yes
     pending_failures: list[str] = field(default_factory=list)   # seats whose failed opening raises the
                                    # minimum from their next turn (opening.penalty_applies = next-round)
+    canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
 
 
 @dataclass
@@ -144,7 +145,7 @@ class State:
             v = self.teams[name]
             self.teams[name] = TeamState(v.score, v.opened, list(v.melds), list(v.red_threes),
                                          v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals,
-                                         v.unkept_answers, list(v.pending_failures))
+                                         v.unkept_answers, list(v.pending_failures), list(v.canastras_lost))
             self._owned.add(key)
         return self.teams[name]
 
@@ -217,7 +218,8 @@ class State:
                              "red_threes": list(v.red_threes), "opening_failures": v.opening_failures,
                              "carried_failures": v.carried_failures,
                              "pending_failures": list(v.pending_failures), "exact_cuts": v.exact_cuts,
-                             "misdeals": v.misdeals, "unkept_answers": v.unkept_answers}
+                             "misdeals": v.misdeals, "unkept_answers": v.unkept_answers,
+                             "canastras_lost": list(v.canastras_lost)}
                       for name, v in self.teams.items()},
             "players": {s: {"melded": p.melded, "barred": p.barred} for s, p in self.players.items()},
             "started": self.started,
@@ -355,7 +357,7 @@ _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "m
               "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld", "formed",
               "hand_at_take", "canastras_lost", "retried"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
-              "pending_failures", "exact_cuts", "misdeals", "unkept_answers"}
+              "pending_failures", "exact_cuts", "misdeals", "unkept_answers", "canastras_lost"}
 
 
 def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$") -> State:
@@ -444,7 +446,9 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             misdeals=r.count(tj2.get("misdeals", 0), f"{path}.misdeals"),
             unkept_answers=r.count(tj2.get("unkept_answers", 0), f"{path}.unkept_answers"),
             pending_failures=[r.seat(s, f"{path}.pending_failures[{i}]", table) for i, s in
-                              enumerate(r.lst(tj2.get("pending_failures", []), f"{path}.pending_failures"))])
+                              enumerate(r.lst(tj2.get("pending_failures", []), f"{path}.pending_failures"))],
+            canastras_lost=[_name(r, v, f"{path}.canastras_lost[{i}]") for i, v in
+                            enumerate(r.lst(tj2.get("canastras_lost", []), f"{path}.canastras_lost"))])
     state = State(table=table, dealer=dealer, turn=turn, players=players, teams=teams,
                   stock=r.cards(data["stock"], f"{root}.stock"), pile=r.cards(data["pile"], f"{root}.pile"),
                   aside=r.cards(data.get("aside", []), f"{root}.aside"),
