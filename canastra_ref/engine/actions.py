@@ -7,7 +7,8 @@
     {"player": "N", "deal": {"deck": ["4c", ...]}}   ... or the deck in this order from the top
                                                   (the rest follows in the fill order of completion.py)
     {"player": "N", "exact_cut": true}            the cutter cut exactly (phase deal)
-    {"player": "N", "misdeal": true}              the dealer misdealt (before play starts)
+    {"player": "N", "misdeal": true}              the dealer misdealt (claimed before play starts, or
+                                                  before the first discard: deal.misdeal_claim)
     {"player": "N", "replace_red_three": "3h"}    exchange a red three
     {"player": "N", "lay_down_red_three": "3h"}   lay down a late red three
     {"player": "N", "draw": "stock"}              draw (and replace red threes drawn)
@@ -179,7 +180,13 @@ def _dispatch(act: Act, verb: str, arg) -> str:
         if act.player != state.dealer:
             act.reject("misdeal.not-dealer", f"only the dealer ({state.dealer}) can misdeal")
         if state.started:
-            act.reject("turn.already-drew", "the misdeal must be claimed before play starts")
+            if act.value("deal.misdeal_claim", decisive=False) == "before-play":
+                act.reject("turn.already-drew", "the misdeal must be claimed before play starts",
+                           "deal.misdeal_claim")
+            if not state.turn.first:
+                act.reject("misdeal.too-late", "the misdeal must be claimed before the first discard",
+                           "deal.misdeal_claim")
+            act.decide("deal.misdeal_claim")
         deals.misdeal(act)
         return "deal.misdeal"
     if verb == "replace_red_three":

@@ -37,12 +37,13 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
         player = state.player_w(seat)
         cards += player.hand
         player.hand.clear()
+        player.melded, player.barred = False, False
     for name in state.table.teams:
         team = state.team_w(name)
         cards += team.red_threes
         for meld in team.melds:
             cards += meld.cards
-        team.red_threes, team.melds = [], []
+        team.red_threes, team.melds, team.opened = [], [], False
     if deck is None:
         cards.sort()
         random.Random(seed).shuffle(cards)
@@ -75,6 +76,9 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
 
 
 def exact_cut(act: Act) -> None:
+    """The cutter cut exactly the cards to be dealt: one cut a deal."""
+    if any(team.exact_cuts for team in act.state.teams.values()):
+        act.reject("deal.already-cut", "the deck is cut once a deal, and an exact cut is already recorded")
     act.state.team_w(act.team).exact_cuts += 1
 
 

@@ -111,4 +111,6 @@ REASONS: dict[str, str] = {
     "challenge.nothing-to-challenge": "there is no short opening to challenge",
     "challenge.not-yours": "only the next player may challenge",
     "misdeal.not-dealer": "only the dealer can misdeal",
+    "misdeal.too-late": "a misdeal can no longer be claimed: the first discard has been made",
+    "deal.already-cut": "the deck is cut once a deal, and an exact cut is already recorded",
 }
