@@ -290,9 +290,9 @@ SETTINGS: tuple[Setting, ...] = (
        "before play starts, dealt red threes are exchanged in the order of play, the dealer last",
        default=False, read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.late", enum("keep", "lay-down", "replace-on-turn"), "static",
-       "a red three held once play has started: stays in hand; may be laid down without replacement "
-       "on its holder's turn; or must be replaced on its holder's turn, who may not end the turn (nor "
-       "discard the three) while holding it", default="keep",
+       "a red three held once play has started: stays in hand; must be laid down without replacement "
+       "on its holder's turn; or must be replaced on its holder's turn. Under either of the last two, "
+       "the holder may not end the turn (nor discard the three) while holding it", default="keep",
        read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.last_card_ends_hand", BOOL, "static",
        "drawing a red three as the last card of the stock ends the hand at once", default=False,

@@ -75,12 +75,12 @@ class RandomAgent:
             choice = self._first(state, opts["challenge"])
             if choice:
                 return [choice]
+        for verb in ("replace_red_three", "lay_down_red_three"):      # a late red three, first thing
+            if state.started and verb in opts:
+                choice = self._first(state, opts[verb], shuffle=False)
+                if choice:
+                    return [choice]
         if turn.phase == "draw":
-            for verb in ("replace_red_three", "lay_down_red_three"):      # a late red three, first thing
-                if state.started and verb in opts:
-                    choice = self._first(state, opts[verb], shuffle=False)
-                    if choice:
-                        return [choice]
             if state.pile and self.rng.random() < self.pile_chance:
                 choice = self._first(state, opts.get("take_pile"))
                 if choice:

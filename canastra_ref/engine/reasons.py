@@ -96,6 +96,7 @@ REASONS: dict[str, str] = {
     # rejected: threes, going out, stock, irregularities
     "red-three.window-closed": "red threes can no longer be exchanged",
     "red-three.not-your-turn": "a late red three may only be dealt with on its holder's turn",
+    "red-three.must-lay-down": "a red three in the hand must be laid down before the turn ends",
     "red-three.out-of-order":
         "red threes are exchanged in the order of play and a player before this one still has one",
     "red-three.must-exchange":

@@ -73,11 +73,20 @@ def from_pile(act: Act, cards: list[str]) -> list[str]:
     return drawn
 
 
+# what a held red three must become before its holder's turn ends, by red_three.late
+_MUST = {"lay-down": ("red-three.must-lay-down", "laid down"),
+         "replace-on-turn": ("red-three.must-exchange", "exchanged")}
+
+
 def check_none_held(act: Act) -> None:
-    """Where a held red three must be replaced on its holder's turn, the turn
-    cannot end while he holds one."""
-    if any(is_red_three(c) for c in act.hand) and act.value("red_three.late", decisive=False) == "replace-on-turn":
-        act.reject("red-three.must-exchange", "a red three in the hand must be exchanged before the turn ends",
+    """Where a red three held once play has started must be laid down or
+    replaced on its holder's turn, the turn cannot end (nor the three be
+    discarded) while he holds one."""
+    if not any(is_red_three(c) for c in act.hand):
+        return
+    must = _MUST.get(act.value("red_three.late", decisive=False))
+    if must is not None:
+        act.reject(must[0], f"a red three in the hand must be {must[1]} before the turn ends",
                    "red_three.late")
 
 

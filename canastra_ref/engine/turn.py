@@ -7,7 +7,6 @@ from . import going_out, opening, threes
 from .act import Act
 from .pile import check_discard
 from .state import Turn
-from .threes import draw_one
 
 
 def draw(act: Act) -> None:
@@ -22,7 +21,7 @@ def draw(act: Act) -> None:
         return
     count = act.value("draw.cards")
     for _ in range(count):
-        card = draw_one(act)
+        card = threes.draw_one(act)
         if card is None:
             break
         turn.drawn.append(card)
@@ -56,7 +55,7 @@ def redraw(act: Act) -> None:
         state.pile_w().append(card)
     turn.redrawn = True
     turn.drawn = []
-    kept = draw_one(act)
+    kept = threes.draw_one(act)
     if kept is not None:
         turn.drawn.append(kept)
 
