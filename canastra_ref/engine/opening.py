@@ -205,6 +205,13 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
             else:
                 kept.append(card)
         hand[:] = kept
+        if "stock" not in undo:
+            # a red three that came with the pile into the hand and was laid down since
+            # (red_three.late) goes back with it
+            threes = state.team_w(team).red_threes
+            for card in owed.elements():
+                if card in threes:
+                    threes.remove(card)
         state.pile = list(undo["pile"]) + state.pile
 
 

@@ -322,7 +322,8 @@ class _Reader:
         """A short opening awaiting a challenge (opening.py)."""
         if value is None:
             return None
-        value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before"), path)
+        value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands"),
+                          path)
         for key in ("player", "team", "melds"):
             if key not in value:
                 self.fail(path, f"the pending opening has no {key!r}")
@@ -333,7 +334,26 @@ class _Reader:
                 "melds": [self.count(v, f"{path}.melds[{i}]")
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
                 "undo": self.undo(value.get("undo"), f"{path}.undo"),
-                "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before")}
+                "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before"),
+                "stands": [self.stand(v, f"{path}.stands[{i}]")
+                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))]}
+
+    def stand(self, value, path: str) -> dict:
+        """A clause that lets the pending opening stand: {"setting", "clause", "cites"}."""
+        value = self.keys(self.obj(value, path), ("setting", "clause", "cites"), path)
+        for key in ("setting", "cites"):
+            if key not in value:
+                self.fail(path, f"the clause that lets the opening stand has no {key!r}")
+        if not isinstance(value["setting"], str):
+            self.fail(f"{path}.setting", f"expected a setting name, found {_kind(value['setting'])}")
+        clause = value.get("clause")
+        if clause is not None and not isinstance(clause, str):
+            self.fail(f"{path}.clause", f"expected a clause label or null, found {_kind(clause)}")
+        cites = self.lst(value["cites"], f"{path}.cites")
+        for i, cite in enumerate(cites):
+            if not isinstance(cite, str):
+                self.fail(f"{path}.cites[{i}]", f"expected an article id, found {_kind(cite)}")
+        return {"setting": value["setting"], "clause": clause, "cites": list(cites)}
 
 
 def _name(r: _Reader, value, path: str) -> str:
@@ -470,17 +490,18 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
     if turn.pile_meld is not None:
         _check_index(r, turn.pile_meld, state, team, f"{root}.turn.pile_meld")
     if turn.opening_undo is not None:
-        undo = turn.opening_undo
-        # red threes that came with the pile and went down are given back too
-        laid = Counter(state.teams[team].red_threes) - Counter(undo.get("red_threes", state.teams[team].red_threes))
-        _check_undo(r, undo["pile"], state.hand(turn.player) + list(laid.elements()),
-                    [state.teams[team].melds[i] for i in turn.melds_laid], f"{root}.turn.opening_undo.pile")
+        _check_undo(r, turn.opening_undo["pile"], state.hand(turn.player),
+                    [state.teams[team].melds[i] for i in turn.melds_laid],
+                    _threes_from_pile(state.teams[team].red_threes, turn.opening_undo),
+                    f"{root}.turn.opening_undo.pile")
     pending = state.pending
     if pending is not None:
         _check_indexes(r, pending["melds"], state, pending["team"], f"{root}.pending.melds")
         if pending["undo"] is not None:
             _check_undo(r, pending["undo"]["pile"], state.hand(pending["player"]),
-                        [state.teams[pending["team"]].melds[i] for i in pending["melds"]], f"{root}.pending.undo.pile")
+                        [state.teams[pending["team"]].melds[i] for i in pending["melds"]],
+                        _threes_from_pile(state.teams[pending["team"]].red_threes, pending["undo"]),
+                        f"{root}.pending.undo.pile")
 
 
 def _check_indexes(r: _Reader, indexes: list[int], state: State, team: str, path: str) -> None:
@@ -497,15 +518,25 @@ def _check_index(r: _Reader, index: int, state: State, team: str, path: str) -> 
                f"an index below {count}" if count else "no index (the team has no meld)")
 
 
-def _check_undo(r: _Reader, pile: list[str], hand: list[str], melds: list[Meld], path: str) -> None:
-    held = Counter(hand)
+def _threes_from_pile(threes: list[str], undo: dict) -> list[str]:
+    """The team's red threes that may have come with the pile to give back: those
+    laid as it was taken, where the undo records them (red_three.with_pile); else
+    any, as one taken into the hand may have been laid down since (red_three.late)."""
+    if "red_threes" in undo:
+        return list((Counter(threes) - Counter(undo["red_threes"])).elements())
+    return list(threes)
+
+
+def _check_undo(r: _Reader, pile: list[str], hand: list[str], melds: list[Meld], red_threes: list[str],
+                path: str) -> None:
+    held = Counter(hand) + Counter(red_threes)
     for meld in melds:
         held.update(meld.cards)
     missing = Counter(pile) - held
     if missing:
         r.fail(path, "the pile to give back holds cards the player neither holds nor laid this turn: "
                      + ", ".join(sorted(missing.elements())),
-               "cards of the player's hand or of the melds laid with them")
+               "cards of the player's hand, of the melds laid with them or of the team's red threes")
 
 
 def _check_conservation(state: State, deck: tuple[int, int], root: str) -> None:
