@@ -238,8 +238,12 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=(ReadWhen("turn.clean_meld", (True,)),)),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short may give the pile back and draw from the "
-       "stock instead, in the same turn; if the turn then ends without an opening that reaches the "
-       "minimum, the opening has failed", default=False, read_when=_OPENING_MAY_FAIL),
+       "stock instead, in the same turn", default=False, read_when=_OPENING_MAY_FAIL),
+    _S("opening.retry_must_open", BOOL, "static",
+       "after such a retry the turn must still end with an opening that reaches the minimum, or the "
+       "opening has failed, even with nothing laid (the retry is a second chance at the count); no: the "
+       "attempt is void and the turn goes on as an ordinary one", default=False,
+       read_when=(ReadWhen("opening.retry_with_stock_draw", (True,)),)),
 
     # discard pile
     _S("pile.start", enum("first-discard", "upcard"), "static",

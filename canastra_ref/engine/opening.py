@@ -50,9 +50,11 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
     meld first), and the points they lack to reach the minimum."""
     batch = act.batch()
     if not batch:
-        if act.state.turn.retried and not act.state.teams[act.team].opened:
+        if act.state.turn.retried and not act.state.teams[act.team].opened \
+                and act.value("opening.retry_must_open", decisive=False):
             # the pile was given back to make good a short count, and nothing reaches the minimum now
             act.decide("opening.retry_with_stock_draw")
+            act.decide("opening.retry_must_open")
             return ["opening.below-minimum"], 0
         return [], 0
     found, shortfall = [], 0
