@@ -219,14 +219,7 @@ def test_articles_lists_the_unstated_entries(minimal_text):
 
 # ------------------------------------------------------------ every spec
 
-# Rulesets whose specs still leave settings to silent defaults (issue 11, branch fid-a).
-_IN_PROGRESS = {"cbc", "ituiutaba", "ituiutaba-2p"}
-
-
-@pytest.mark.parametrize("ruleset", [
-    pytest.param(r, marks=pytest.mark.xfail(reason="issue 11 in progress (branch fid-a): the spec does not "
-                                                   "yet state or list 'unstated' every setting it reads"))
-    if r in _IN_PROGRESS else r for r in available()])
+@pytest.mark.parametrize("ruleset", available())
 def test_every_spec_passes_check_strict(ruleset):
     errors = check_file(SPEC_DIR / f"{ruleset}.canastra", strict=True)[1]
     assert not errors, "\n\n".join(e.render() for e in errors)
