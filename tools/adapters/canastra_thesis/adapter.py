@@ -53,7 +53,7 @@ READINGS = {
         "uruguaya": {"deck-size": "cards-108", "minimum-table": "standard", "opening-melds": "several",
                      "pile-start": "upcard", "threes-value": "five"},
         "cbc": {"three-points": "five"},
-        "ituiutaba": {"going-out-canastra": "any", "red-three-card-value": "bonus-only"},
+        "ituiutaba": {"going-out-canastra": "any"},
         "treze": {"going-out-canastra": "one"},
     },
     "buraco": {

@@ -68,8 +68,7 @@ READINGS = {
     "cbc": {"three-points": "zero", "opening-points": "all-melds", "aces-suit": "any-suit",
             "wilds-per-meld": "one", "limpa-eighth-card": "stays-limpa", "pile-block": "next-player",
             "score-between-bands": "below"},
-    "ituiutaba": {"going-out-canastra": "limpa", "set-growth": "grow", "first-card-ban": "ordinary",
-                  "red-three-card-value": "bonus-only"},
+    "ituiutaba": {"going-out-canastra": "limpa", "set-growth": "grow", "first-card-ban": "ordinary"},
 }
 
 UNSUPPORTED_VERBS = {
