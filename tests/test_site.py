@@ -201,3 +201,28 @@ def test_a_run_of_other_fixtures_is_warned_of(tmp_path, capsys, small_site):
     older.write_text(json.dumps(data))
     assert main(["report", str(older), "--out", str(tmp_path / "site"), "--fixtures", str(SMALL_FIXTURES)]) == 0
     assert "older.json ran other fixtures (digest 0123456789abcdef" in capsys.readouterr().err
+
+
+def test_a_dispute_the_spec_no_longer_has_is_named_unlinked(tmp_path):
+    """A run saved before a dispute was dropped from a spec still renders: its
+    reading card names the dispute, with no link to a page that is not built."""
+    old = {"question": "?", "default": "a", "declared": "b", "readings": {}, "verdict": "untested",
+           "reading": None, "declaration": "unknown"}
+    kept = dict(old, verdict="follows", reading="any-suit")
+    run = {"format": "canastra-implementation-run", "format_version": 1,
+           "canastra_spec": {"commit": "0000000", "digest": "0123456789abcdef", "cases": 0},
+           "engine": {"implementation": {"name": "older-engine", "version": "1"}, "rulesets": ["cbc"]},
+           "summary": {}, "cases": {},
+           "profile": {"format": "canastra-profile", "format_version": 1, "suite": {}, "declared": {},
+                       "closest": None,
+                       "rulesets": {"cbc": {"disputes": {"dropped-long-ago": old, "aces-suit": kept},
+                                            "profile": {}, "under": {}}}}}
+    saved = tmp_path / "older.json"
+    saved.write_text(json.dumps(run))
+    site = tmp_path / "site"
+    assert main(["report", str(saved), "--out", str(site), "--fixtures", str(SMALL_FIXTURES)]) == 0
+    (page,) = (site / "implementations").glob("*.html")
+    text = page.read_text(encoding="utf-8")
+    assert "dropped-long-ago <small>(not a dispute of the current spec" in text
+    assert "disputes/cbc/dropped-long-ago.html" not in text
+    assert "disputes/cbc/aces-suit.html" in text
