@@ -35,7 +35,8 @@ def test_cbc_against_ituiutaba():
     opening = s["opening.minimum"]
     assert opening.status == DIFFERS
     assert any(c.condition == "team.score < 2500" and c.value == "80" for c in opening.b.clauses)
-    assert [d.name for d in opening.a.disputes] == ["score-between-bands"]
+    assert [d.name for d in opening.a.disputes] == ["score-between-bands", "canastra-opening-source"]
+    assert [d.name for d in opening.b.disputes] == ["canastra-opening-source"]
 
 
 def test_a_default_equals_an_absent_setting():
