@@ -125,3 +125,21 @@ def test_replay_is_deterministic(ruleset):
     first = [r if isinstance(r, dict) else r.to_json() for r in self_play(engine, 11, 3)]
     second = [r if isinstance(r, dict) else r.to_json() for r in self_play(engine, 11, 3)]
     assert json.dumps(first) == json.dumps(second)
+
+
+def test_a_set_laid_without_the_pile_loads_where_its_ranks_depend_on_the_pile():
+    """Found by test_stateful: under treze's set-ranks=pile-only a team without a
+    canastra may set down sevens, but not with the pile's top card (regras.8).
+    load_state read turn.taking_pile, a fact of the laying that a state does not
+    record, and raised KeyError on a position reached in play; a meld now stands
+    when some way of laying it allows its ranks, judged as the state is."""
+    from canastra_ref.engine.completion import complete
+    sevens = {"teams": {"NS": {"melds": [{"cards": ["7h", "7c", "7s"]}]}}, "turn": {"player": "N", "phase": "play"}}
+    for readings, loads in (((("set-ranks", "pile-only"),), True), ((("set-ranks", "by-canastra"),), False)):
+        engine = engine_for("treze", readings)
+        data = complete(engine.table, engine.deck, sevens)
+        if loads:
+            assert load_state(engine, data).teams["NS"].melds[0].cards == ["7h", "7c", "7s"]
+        else:                   # by-canastra: no set of sevens before the team's first canastra
+            with pytest.raises(InputError, match="not a meld of this ruleset"):
+                load_state(engine, data)

@@ -2,9 +2,11 @@
 table, the deck, and each table meld against the meld and canastra kinds."""
 from __future__ import annotations
 
+from itertools import product
+
 from ..display import shown
 from ..errors import InputError
-from .context import TeamContext
+from .context import ActionContext
 from .melds import MeldError, fit_new
 from .rules import Engine
 from .state import Meld, State, state_from_json
@@ -42,18 +44,41 @@ def _canastra(engine: Engine, kind: str, cards: list[str], stated: str | None, p
 def _table_meld(engine: Engine, state, team: str, kind: str, cards: list[str], path: str) -> tuple[str, list[str]]:
     """The kind and laid-out cards of a meld stated as on the table, or InputError.
     A sequence keeps the order given when it is a valid layout."""
-    ctx = TeamContext(engine, state, team)
     kinds = engine.meld_kinds if not kind else [k for k in engine.meld_kinds if k.name == kind]
     if not kinds:
         raise InputError(f"unknown meld kind {shown(kind)}", json_path=f"{path}.kind",
                          expected="one of: " + ", ".join(k.name for k in engine.meld_kinds))
     problem = None
     for candidate in kinds:
-        try:
-            laid = fit_new(engine, candidate, list(cards), engine.value(f"meld.{candidate.name}.ranks", ctx))
-        except MeldError as err:
-            problem = problem or err
-            continue
-        return candidate.name, laid
+        for ranks in _ranks_it_may_have_been_laid_with(engine, state, team, candidate.name):
+            try:
+                laid = fit_new(engine, candidate, list(cards), ranks)
+            except MeldError as err:
+                problem = problem or err
+                continue
+            return candidate.name, laid
     raise InputError(f"not a meld of this ruleset: {problem.message}", json_path=path,
                      expected=f"cards forming a {' or '.join(k.name for k in kinds)}")
+
+
+# How a meld was laid, as the flags of the action that laid it (facts turn.<flag>).
+LAYING = ("going_out", "discarding", "last_card", "taking_pile")
+
+
+def _ranks_it_may_have_been_laid_with(engine: Engine, state: State, team: str, kind: str) -> list:
+    """The ranks a meld of `kind` now on the table may have been laid with. They
+    may depend on how it was laid (by which player of the team; with the pile's
+    top card as the pile was taken, going out, ...), which a state does not
+    record: each way counts; other facts are read from the state as it is."""
+    path = f"meld.{kind}.ranks"
+    rules = engine.ruleset.settings.get(path)
+    read = {fact for clause in (rules.clauses if rules else ())
+            for compiled in (*clause.conditions, clause.value) if compiled is not None for fact in compiled.facts}
+    flags = [flag for flag in LAYING if f"turn.{flag}" in read]
+    choices = []
+    for player in state.table.teams[team]:
+        for values in product((False, True), repeat=len(flags)):
+            ranks = engine.value(path, ActionContext(engine, state, player, **dict(zip(flags, values))))
+            if ranks not in choices:
+                choices.append(ranks)
+    return choices
