@@ -36,6 +36,11 @@ def printable(text: str, *, newlines: bool = True) -> str:
     return (_CONTROL if newlines else _CONTROL_OR_NEWLINE).sub(_spell, str(text))
 
 
+def cut(text: str, limit: int = 200) -> str:
+    """Text (a message quoting input) cut to `limit` characters."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def shown(value, limit: int = 40) -> str:
     """A value from input, quoted (repr) and cut to `limit` characters, for an
     error message: a message never repeats a whole megabyte it was sent."""

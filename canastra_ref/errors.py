@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from .display import printable
 
+SHOWN_COLUMNS = 160          # of an offending line, around the column at fault
+
 
 @dataclass(frozen=True)
 class SourcePosition:
@@ -54,6 +56,12 @@ class CanastraError(Exception):
             start = max(self.position.column - 1, 0)
             end = self.position.end_column or self.position.column + 1
             width = max(end - self.position.column, 1)
+            if len(text) > SHOWN_COLUMNS:         # a long line: the part around the column
+                first = max(min(start - SHOWN_COLUMNS // 2, len(text) - SHOWN_COLUMNS), 0)
+                cut = ("..." if first else "") + text[first:first + SHOWN_COLUMNS] \
+                    + ("..." if first + SHOWN_COLUMNS < len(text) else "")
+                start, width = start - first + (3 if first else 0), min(width, SHOWN_COLUMNS)
+                text = cut
             lines.append(f" {number} | {text}")
             lines.append(f" {gutter} | {' ' * start}{'^' * width}")
         if self.expected:

@@ -63,7 +63,13 @@ def run(message: dict, engine_factory=engine_for) -> dict:
             json_path="$.id", expected=f"a string of 1 to {MAX_NAME} characters").render()}
     try:
         ruleset, readings = _ruleset(message)
-        engine = engine_factory(ruleset, readings)
+        try:
+            engine = engine_factory(ruleset, readings)
+        except InputError as exc:          # an unknown ruleset, dispute or reading: say where it was
+            if exc.json_path is not None:
+                raise
+            where = "$.ruleset" if ruleset not in available() else "$.reading"
+            raise InputError(exc.message, json_path=where, expected=exc.expected) from None
         if "query" in message:
             if "state" in message or "actions" in message:
                 raise InputError("a run message has either state and actions, or a query", json_path="$",

@@ -16,6 +16,7 @@ import jsonschema
 import yaml
 
 from canastra_ref.cache import cached
+from canastra_ref.display import cut
 from canastra_ref.errors import CanastraError, ErrorList, SourcePosition
 from canastra_ref.features import FEATURES
 from canastra_ref.files import read_text
@@ -133,7 +134,7 @@ def _validated(path: Path, text: str):
     validator = _validator()
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         best = _best(error)
-        err(f"{best.message} (at {_path_of(best)})", _path_of(best))
+        err(f"{cut(best.message)} (at {_path_of(best)})", _path_of(best))
     if errors:
         raise ErrorList(errors)
     return data, positions

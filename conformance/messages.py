@@ -13,6 +13,8 @@ from pathlib import Path
 
 import jsonschema
 
+from canastra_ref.display import cut
+
 from .paths import SCHEMA_DIR
 from .policy import QUOTE_LIMIT
 
@@ -55,7 +57,7 @@ def _describe(error: jsonschema.ValidationError) -> str:
                  and e.validator != "not"]
         if inner:
             return _describe(jsonschema.exceptions.best_match(inner))
-    return f"{error.message} (at {_path(error)})"
+    return f"{cut(error.message)} (at {_path(error)})"
 
 
 def problem_with(kind: str, data) -> str | None:

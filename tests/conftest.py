@@ -19,6 +19,17 @@ DATA = Path(__file__).resolve().parent / "data"
 SOURCES = Path(os.environ.get("CANASTRA_SOURCES", ROOT.parent / "shared" / "sources"))
 
 
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-long", action="store_true",
+                     help="fuzz tests try 100,000 inputs per surface instead of a few hundred "
+                          "(also CANASTRA_FUZZ=long, or CANASTRA_FUZZ=<number>; tests/fuzzing.py)")
+
+
+def pytest_configure(config):
+    if config.getoption("--fuzz-long"):
+        os.environ["CANASTRA_FUZZ"] = "long"
+
+
 @pytest.fixture
 def sources() -> Path:
     """The directory of the five rulebook texts (skips when this checkout has none)."""

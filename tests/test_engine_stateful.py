@@ -1,19 +1,27 @@
-"""Stateful properties of the engine on every ruleset: cards are conserved by
-every transition, rejected actions change nothing, states survive a JSON
-round trip, a finished hand's score is the sum of its breakdown, and replay
-from a seed is deterministic."""
+"""Stateful properties of the engine under every reading of every ruleset:
+the cards are exactly the deck (as a multiset) after every transition,
+rejected actions change nothing, states survive a JSON round trip, a
+finished hand's score is the sum of its breakdown, and replay from a seed
+is deterministic.
+
+Hands must end for scoring to be tested at all: a hand may start late (most
+of its stock set aside, out of play), a rule plays whole turns, and each new
+hand is dealt from a seed of its own. tests/fuzzing.py sets how many
+examples run (more with --fuzz-long)."""
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, settings
+from fuzzing import cpu_bound, examples
+from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from canastra_ref.cards import RANKS, SUITS
-from canastra_ref.dsl.loader import available
+from canastra_ref.cards import RANKS, SUITS, full_deck
+from canastra_ref.dsl.loader import available, load
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.agent import RandomAgent
 from canastra_ref.engine.deal import new_hand, next_hand
@@ -25,9 +33,17 @@ from canastra_ref.engine.verdict import REJECTED
 from canastra_ref.errors import InputError
 
 RULESETS = available()
+# Every ruleset under its default readings, and under each other reading of each dispute.
+READINGS = [(ruleset, ()) for ruleset in RULESETS] + [
+    (ruleset, ((name, reading.name),))
+    for ruleset in RULESETS for name, dispute in load(ruleset).disputes.items()
+    for reading in dispute.readings if reading.name != dispute.default]
 CARDS = [r + s for r in RANKS for s in SUITS] + ["JK"]
 card = st.sampled_from(CARDS)
 cards = st.lists(card, min_size=0, max_size=5)
+seeds = st.integers(0, 2 ** 31)
+# How many stock cards a hand keeps in play: few, so that it ends within a run's steps; or all.
+stock_lefts = st.one_of(st.none(), st.integers(0, 12), st.integers(0, 4))
 
 
 def junk_action(seat):
@@ -47,17 +63,27 @@ def junk_action(seat):
     )
 
 
-def make_machine(ruleset: str):
-    engine = engine_for(ruleset)
+def make_machine(ruleset: str, readings: tuple):
+    engine = engine_for(ruleset, readings)
+    deck = Counter(full_deck(*engine.deck))
 
     class HandMachine(RuleBasedStateMachine):
-        @initialize(seed=st.integers(0, 2 ** 31))
-        def deal(self, seed):
-            self.rng = random.Random(seed)
-            self.agent = RandomAgent(engine, self.rng)
-            state = new_hand(engine)
-            self.state, verdict = apply(engine, state, {"player": state.dealer, "deal": {"seed": seed}})
+        def _deal(self, seed: int, stock_left: int | None):
+            """Deal a hand from `seed`; with `stock_left`, set all but that many
+            stock cards aside (out of play this hand): a late start."""
+            self.state, verdict = apply(engine, self.state, {"player": self.state.dealer, "deal": {"seed": seed}})
             assert verdict.verdict == "accepted"
+            if stock_left is not None and len(self.state.stock) > stock_left:
+                late = self.state.copy()
+                late.aside = late.aside + late.stock[stock_left:]
+                late.stock = late.stock[:stock_left]
+                self.state = late
+
+        @initialize(seed=seeds, stock_left=stock_lefts)
+        def deal(self, seed, stock_left):
+            self.agent = RandomAgent(engine, random.Random(seed))
+            self.state = new_hand(engine)
+            self._deal(seed, stock_left)
 
         def _step(self, action):
             before = json.dumps(self.state.to_json(), sort_keys=True)
@@ -72,20 +98,8 @@ def make_machine(ruleset: str):
                 self.state = new
             assert verdict.reason and isinstance(verdict.cites, list)
 
-        @rule(data=st.data())
-        def agent_plays(self, data):
-            if self.state.ended is not None:
-                self._new_hand()
-                return
-            for action in self.agent.next_actions(self.state):
-                self._step(action)
-
-        @rule(data=st.data())
-        def anyone_tries_anything(self, data):
-            seat = data.draw(st.sampled_from(list(engine.table.seats)))
-            self._step(data.draw(junk_action(seat)))
-
-        def _new_hand(self):
+        def _end_of_hand(self, seed: int, stock_left: int | None):
+            event("a hand ended")
             scores = score_hand(engine, self.state)
             for team, result in scores.items():
                 assert result.subtotal == sum(t["value"] for t in result.terms.values())
@@ -93,13 +107,43 @@ def make_machine(ruleset: str):
                 assert result.score_after == result.score_before + result.total
                 self.state.teams[team].score = result.score_after
             self.state = next_hand(engine, self.state)
-            self.state, _ = apply(engine, self.state, {"player": self.state.dealer, "deal": {"seed": 1}})
+            self._deal(seed, stock_left)
+
+        @rule(seed=seeds, stock_left=stock_lefts)
+        def agent_plays(self, seed, stock_left):
+            with cpu_bound():
+                if self.state.ended is not None:
+                    self._end_of_hand(seed, stock_left)
+                    return
+                for action in self.agent.next_actions(self.state):
+                    self._step(action)
+
+        @rule(seed=seeds, stock_left=stock_lefts)
+        def agent_plays_a_whole_turn(self, seed, stock_left):
+            player = self.state.turn.player
+            with cpu_bound():
+                for _ in range(30):
+                    if self.state.ended is not None:
+                        self._end_of_hand(seed, stock_left)
+                        return
+                    if self.state.turn.player != player:
+                        return
+                    steps = self.agent.step(self.state)
+                    if not steps:
+                        return
+                    for action, _, _ in steps:
+                        self._step(action)
+
+        @rule(data=st.data())
+        def anyone_tries_anything(self, data):
+            seat = data.draw(st.sampled_from(list(engine.table.seats)))
+            action = data.draw(junk_action(seat))
+            with cpu_bound():
+                self._step(action)
 
         @invariant()
-        def cards_are_conserved(self):
-            counts = self.state.all_cards()
-            assert sum(counts.values()) == engine.deck_size
-            assert max(counts.values()) <= engine.deck[0] + (engine.deck[1] if "JK" in counts else 0)
+        def the_cards_are_the_deck(self):
+            assert self.state.all_cards() == deck
 
         @invariant()
         def json_round_trip(self):
@@ -107,16 +151,41 @@ def make_machine(ruleset: str):
             again = load_state(engine, json.loads(json.dumps(data)))
             assert again.to_json() == data
 
-    HandMachine.__name__ = f"HandMachine_{ruleset.replace('-', '_')}"
+    name = "_".join([ruleset] + [f"{d}_{r}" for d, r in readings]).replace("-", "_")
+    HandMachine.__name__ = f"HandMachine_{name}"
     return HandMachine
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_stateful(ruleset):
-    machine = make_machine(ruleset)
-    machine.TestCase.settings = settings(max_examples=200, stateful_step_count=25, deadline=None,
-                                         suppress_health_check=list(HealthCheck))
+@pytest.mark.parametrize("ruleset, readings", READINGS,
+                         ids=[r + "".join(f":{d}={v}" for d, v in rs) for r, rs in READINGS])
+def test_stateful(ruleset, readings):
+    machine = make_machine(ruleset, readings)
+    runs = examples(12 if not readings else 2, long=1000)
+    machine.TestCase.settings = settings(max_examples=runs, stateful_step_count=30, deadline=None)
     machine.TestCase().runTest()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_late_start_ends_the_hand(ruleset):
+    """What makes the stateful test score hands: a hand started with six stock
+    cards ends (the agents go out or the stock runs out), its score adds up."""
+    engine = engine_for(ruleset)
+    for seed in range(3):
+        agent = RandomAgent(engine, random.Random(seed))
+        fresh = new_hand(engine)
+        state, _ = apply(engine, fresh, {"player": fresh.dealer, "deal": {"seed": seed}})
+        state = state.copy()
+        state.aside, state.stock = state.aside + state.stock[6:], state.stock[:6]
+        for _ in range(500):
+            if state.ended is not None:
+                break
+            steps = agent.step(state)
+            assert steps, "no legal action"
+            state = steps[-1][1]
+        assert state.ended is not None, f"seed {seed}: the hand did not end"
+        assert state.all_cards() == Counter(full_deck(*engine.deck))
+        for result in score_hand(engine, state).values():
+            assert result.subtotal == sum(t["value"] for t in result.terms.values())
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

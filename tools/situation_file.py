@@ -22,6 +22,7 @@ import jsonschema
 
 from canastra_conformance import yaml_input
 from canastra_conformance.paths import SCHEMA_DIR
+from canastra_ref.display import cut
 from canastra_ref.errors import CanastraError, ErrorList, InputError, SourcePosition
 
 SCHEMA = SCHEMA_DIR / "fixture.schema.json"
@@ -85,8 +86,7 @@ def _message(error) -> tuple[str, str | None]:
                 parse_card(token)
             except CanastraError as exc:
                 return f"unknown card {token!r}", exc.expected
-    message = error.message
-    return (message if len(message) < 200 else message[:197] + "..."), None
+    return cut(error.message), None
 
 
 def load_situation(path: Path) -> Situation:
