@@ -10,13 +10,16 @@ CANASTRA_FUZZ=<number> exactly that many:
 
     CANASTRA_FUZZ=100000 python -m pytest tests/test_fuzz_*.py tests/test_dsl_fuzz.py
 
-A hang shows as a failure, not a stuck run: an input may use at most
-CPU_SECONDS of processor time (not wall-clock time, which a loaded machine
-stretches). Run a long campaign under `ulimit -v` to bound its memory too.
+A hang or an unbounded allocation shows as a failure, not a stuck run or
+an exhausted machine: an input may use at most CPU_SECONDS of processor
+time (not wall-clock time, which a loaded machine stretches) and grow the
+process's address space by at most MEMORY_BYTES (Linux; elsewhere CPU time
+only).
 """
 from __future__ import annotations
 
 import os
+import resource
 import signal
 from contextlib import contextmanager
 
@@ -27,6 +30,10 @@ from canastra_ref.errors import CanastraError, ErrorList
 
 FUZZ_LONG = 100_000
 CPU_SECONDS = 20
+# What one input may add to the address space: far above any input's honest
+# need (the largest, a self-played hand, takes a few MB), far below what the
+# billion laughs or a deck of 50,000,000 decks took (GBs).
+MEMORY_BYTES = 1024 ** 3
 # An error message repeats what it was given only in part.
 MESSAGE_LIMIT = 10_000
 
@@ -42,7 +49,7 @@ def examples(fast: int, long: int = FUZZ_LONG) -> int:
 
 def fuzz_settings(fast: int, **options) -> settings:
     """Hypothesis settings for a fuzz test: `examples(fast)` inputs, no
-    deadline (CPU time is bounded instead, with cpu_bound)."""
+    deadline (CPU time is bounded instead, with bounded)."""
     return settings(max_examples=examples(fast), deadline=None, **options)
 
 
@@ -50,16 +57,40 @@ class Hang(AssertionError):
     """An input used more than CPU_SECONDS of processor time."""
 
 
+class Unbounded(AssertionError):
+    """An input allocated more than MEMORY_BYTES."""
+
+
+def _address_space() -> int | None:
+    """The process's address space in bytes (VmSize), None where /proc does not say."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
 @contextmanager
-def cpu_bound(seconds: float = CPU_SECONDS):
-    """Fail the input that uses more than `seconds` of this process's CPU time."""
+def bounded(seconds: float = CPU_SECONDS, memory: int = MEMORY_BYTES):
+    """Fail the input that uses more than `seconds` of this process's CPU time,
+    or grows its address space by more than `memory` bytes."""
     def expire(signum, frame):
         raise Hang(f"more than {seconds} s of CPU time on one input")
     previous = signal.signal(signal.SIGVTALRM, expire)
     signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    limits = resource.getrlimit(resource.RLIMIT_AS)
+    size = _address_space()
+    if size is not None and (limits[0] == resource.RLIM_INFINITY or size + memory < limits[0]):
+        resource.setrlimit(resource.RLIMIT_AS, (size + memory, limits[1]))
     try:
         yield
+    except MemoryError:
+        raise Unbounded(f"more than {memory // 1024 ** 2} MiB allocated for one input") from None
     finally:
+        resource.setrlimit(resource.RLIMIT_AS, limits)
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, previous)
 
@@ -95,9 +126,13 @@ scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-2 ** 8
                     st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=30),
                     st.sampled_from(["N", "E", "NS", "N+SE+SW", "Ah", "JK", "10s", "Zz", "3h", "stock", "draw",
                                      "play", "went-out", "cbc", "", "x" * 300, "4h 5h 6h", "sequence", "suja"]))
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                       st.dictionaries(st.text(max_size=10), inner, max_size=5)),
-                      max_leaves=20)
+
+
+def _containers(inner):
+    return st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=10), inner, max_size=5))
+
+
+values = st.recursive(scalars, _containers, max_leaves=20)
 
 
 CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["JK"]

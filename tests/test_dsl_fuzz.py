@@ -9,7 +9,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from fuzzing import cpu_bound, fuzz_settings, mutated_text, positioned
+from fuzzing import bounded, fuzz_settings, mutated_text, positioned
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,7 +37,7 @@ PLACE = Path(tempfile.mkdtemp(prefix="canastra-fuzz-specs-"))
 
 
 def _run(text: str) -> None:
-    with cpu_bound():
+    with bounded():
         try:
             build([parse_text(text, "fuzz.canastra")])
         except (CanastraError, ErrorList) as exc:
@@ -73,7 +73,7 @@ def test_a_mutated_rulebook_is_refused_or_playable(name, data, seed):
         (directory / other).write_text(text, encoding="utf-8")
     path = directory / name
     path.write_text(data.draw(mutated_text([SPECS[name]], TOKENS)), encoding="utf-8", errors="surrogatepass")
-    with cpu_bound():
+    with bounded():
         _, errors = check_file(path, directory)
         for error in errors:
             positioned(error)

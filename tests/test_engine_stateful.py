@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 import pytest
-from fuzzing import cpu_bound, examples
+from fuzzing import bounded, examples
 from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -111,7 +111,7 @@ def make_machine(ruleset: str, readings: tuple):
 
         @rule(seed=seeds, stock_left=stock_lefts)
         def agent_plays(self, seed, stock_left):
-            with cpu_bound():
+            with bounded():
                 if self.state.ended is not None:
                     self._end_of_hand(seed, stock_left)
                     return
@@ -121,7 +121,7 @@ def make_machine(ruleset: str, readings: tuple):
         @rule(seed=seeds, stock_left=stock_lefts)
         def agent_plays_a_whole_turn(self, seed, stock_left):
             player = self.state.turn.player
-            with cpu_bound():
+            with bounded():
                 for _ in range(30):
                     if self.state.ended is not None:
                         self._end_of_hand(seed, stock_left)
@@ -138,7 +138,7 @@ def make_machine(ruleset: str, readings: tuple):
         def anyone_tries_anything(self, data):
             seat = data.draw(st.sampled_from(list(engine.table.seats)))
             action = data.draw(junk_action(seat))
-            with cpu_bound():
+            with bounded():
                 self._step(action)
 
         @invariant()

@@ -13,7 +13,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from fuzzing import cpu_bound, fuzz_settings, values
+from fuzzing import bounded, fuzz_settings, values
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,7 +104,7 @@ def corrupted(draw, kind: str) -> tuple[bytes, bool]:
 def test_a_corrupted_entry_is_ignored(data, kind):
     content, verifies = data.draw(corrupted(kind))
     ENTRIES[kind].write_bytes(content)
-    with cache_at(PLACE), cpu_bound():
+    with cache_at(PLACE), bounded():
         value = _call(kind)
     if not verifies:
         assert value == FRESH[kind]

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import yaml
-from fuzzing import cpu_bound, fuzz_settings, mutated_data, mutated_text, no_cache, positioned
+from fuzzing import bounded, fuzz_settings, mutated_data, mutated_text, no_cache, positioned
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -45,7 +45,7 @@ def _check(write) -> None:
     path = PLACE / "cbc" / "fuzz.yaml"
     path.parent.mkdir(exist_ok=True)
     write(path)
-    with no_cache(), cpu_bound():
+    with no_cache(), bounded():
         try:
             cases = load_all(PLACE)
         except (CanastraError, ErrorList) as exc:

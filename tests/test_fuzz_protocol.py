@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from fuzzing import cpu_bound, fuzz_settings, mutated_data
+from fuzzing import bounded, fuzz_settings, mutated_data
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -42,7 +42,7 @@ def lines(draw) -> bytes:
 @fuzz_settings(300)
 @given(lines())
 def test_every_line_gets_an_answer_of_the_protocol(line):
-    with cpu_bound():
+    with bounded():
         answer, stop = answer_line(line)
     if stop:
         assert answer is None

@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 import yaml
-from fuzzing import cpu_bound, fuzz_settings, mutated_data, mutated_text, positioned
+from fuzzing import bounded, fuzz_settings, mutated_data, mutated_text, positioned
 from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz_fixtures import TOKENS
@@ -45,7 +45,7 @@ def mutated(draw) -> str:
 def _rule(text: str, ruleset: str) -> None:
     path = PLACE / "situation.yaml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    with cpu_bound():
+    with bounded():
         try:
             situation = load_situation(path)
             report = evaluate(situation, rulesets=[situation.ruleset or ruleset])
