@@ -4,13 +4,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK
+from .common import EXIT_OK, check_output
 
 
 def cmd_report(args) -> int:
     from canastra_tools.site.build import build
     from canastra_tools.site.screenshots import take
 
+    check_output(args.out, "--out", directory=True)           # before the runs are read and the site built
+    check_output(args.screenshots, "--screenshots", directory=True)
     fixtures = Path(args.fixtures) if args.fixtures else None
     written = build(args.runs, Path(args.out), sources=Path(args.sources) if args.sources else None,
                     situations=args.situation or [], warn=lambda m: print(f"warning: {m}", file=sys.stderr),

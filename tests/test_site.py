@@ -188,9 +188,18 @@ def test_a_mangled_report_gives_pages_or_a_clear_error(tmp_path, capsys, small_s
     mangled.write_text(json.dumps(data))
     assert main(["report", str(mangled), "--out", str(tmp_path / "site"), "--fixtures", str(SMALL_FIXTURES)]) == 0
     assert (tmp_path / "site" / "matrix" / "cbc.html").is_file()
+
+
+def test_outputs_are_checked_before_the_site_is_built(tmp_path, capsys, monkeypatch):
+    """--out or --screenshots naming a file: said before the runs are read and the site built."""
+    import canastra_tools.site.build as site
+    monkeypatch.setattr(site, "build", lambda *a, **k: pytest.fail("the site was built"))
     (tmp_path / "file").write_text("")
-    assert main(["report", str(mangled), "--out", str(tmp_path / "file"), "--fixtures", str(SMALL_FIXTURES)]) == 2
-    assert "cannot write the site to" in capsys.readouterr().err
+    run = str(SAVED_RUNS[0])
+    assert main(["report", run, "--out", str(tmp_path / "file")]) == 2
+    assert f"--out {tmp_path / 'file'}: not a directory" in capsys.readouterr().err
+    assert main(["report", run, "--out", str(tmp_path / "site"), "--screenshots", str(tmp_path / "file")]) == 2
+    assert f"--screenshots {tmp_path / 'file'}: not a directory" in capsys.readouterr().err
 
 
 def test_a_run_of_other_fixtures_is_warned_of(tmp_path, capsys, small_site):
