@@ -42,6 +42,23 @@ def test_compare_spells_out_names_and_messages(out):
     assert not RAW.search(text)
 
 
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_a_reading_card_spells_out_the_name(out, capsys, fmt):
+    """canastra profile prints the implementation's name and version in text and Markdown."""
+    from test_conformance_runner import FIXTURES
+    conformance(out, "--impl", impl("escapes"))
+    saved = max(out.glob("report-*.json"), key=lambda p: p.stat().st_mtime)
+    capsys.readouterr()
+    assert main(["profile", "--report", str(saved), "--fixtures", str(FIXTURES), "--format", fmt]) == 0
+    card = capsys.readouterr().out
+    assert not RAW.search(card)
+    first = card.splitlines()[0]
+    if fmt == "md":          # spelled out, then its backslashes and brackets kept from Markdown
+        assert first.startswith("## Reading card of x\\\\x1b\\]0;PWNED\\\\x07\\\\x1b\\[2J\\\\u202e")
+    else:
+        assert first.startswith("reading card of x\\x1b]0;PWNED\\x07\\x1b[2J\\u202e\\x9b31m\\r ")
+
+
 def test_printable():
     assert printable("a\x1b[2Jb\nc\td") == "a\\x1b[2Jb\nc\td"
     assert printable("a\nb\u2028c", newlines=False) == "a\\nb\\u2028c"
