@@ -17,6 +17,7 @@
     {"player": "N", "take_pile": {"onto": 0, "with": []}}         top card (+ cards) onto team meld 0
     {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "8d", "8c"]]}
     {"player": "N", "layoff": {"meld": 0, "cards": ["Ah"]}}       or a list of such
+                                                  (a meld, a lay-off and a batch are never empty)
     {"player": "N", "discard": "9c"}
     {"player": "N", "end_turn": true}             end the final turn of an exhausted stock
     {"player": "N", "ask_partner": true}          "may I go out?"
@@ -120,9 +121,12 @@ def parse(action, state: State, path: str = "$") -> Action:
         arg = (cards_at(arg.get("with", []), f"{where}.with"), onto)
     elif verb == "meld":
         if not isinstance(arg, list) or not arg:
-            raise InputError("meld takes a list of melds, each a list of cards", json_path=where)
-        arg = [cards_at(m, f"{where}[{i}]") for i, m in enumerate(arg)]
+            raise InputError("meld takes a list of at least one meld, each a list of cards", json_path=where)
+        arg = [_some_cards(m, f"{where}[{i}]", "a meld") for i, m in enumerate(arg)]
     elif verb == "layoff":
+        if isinstance(arg, list) and not arg:
+            raise InputError("a lay-off batch adds cards to at least one meld", json_path=where,
+                             expected="{\"meld\": <index>, \"cards\": [cards]} or a non-empty list of such")
         items = arg if isinstance(arg, list) else [arg]
         parsed = []
         for i, item in enumerate(items):
@@ -130,10 +134,7 @@ def parse(action, state: State, path: str = "$") -> Action:
             if not isinstance(item, dict) or set(item) != {"meld", "cards"} or \
                     not isinstance(item["meld"], int) or isinstance(item["meld"], bool):
                 raise InputError("layoff takes {\"meld\": <index>, \"cards\": [cards]}", json_path=at)
-            cards = cards_at(item["cards"], f"{at}.cards")
-            if not cards:
-                raise InputError("a layoff adds at least one card", json_path=f"{at}.cards")
-            parsed.append((item["meld"], cards))
+            parsed.append((item["meld"], _some_cards(item["cards"], f"{at}.cards", "a lay-off")))
         arg = parsed
     elif verb == "answer":
         if arg not in ("yes", "no"):
@@ -141,6 +142,14 @@ def parse(action, state: State, path: str = "$") -> Action:
     elif arg is not True:
         raise InputError(f"{verb} takes true", json_path=where)
     return Action(player, verb, arg, action)
+
+
+def _some_cards(value, path: str, what: str) -> list[str]:
+    """The cards a meld or a lay-off puts down: at least one, or nothing was played."""
+    cards = cards_at(value, path)
+    if not cards:
+        raise InputError(f"{what} puts down at least one card", json_path=path, expected="a non-empty list of cards")
+    return cards
 
 
 def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State, Verdict]:
