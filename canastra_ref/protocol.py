@@ -15,7 +15,7 @@ from .engine.actions import apply
 from .engine.loading import load_state
 from .engine.melding import classify
 from .engine.rules import engine_for
-from .engine.scoring import score_hand
+from .engine.scoring import game_over, score_hand
 from .errors import CanastraError, ErrorList, InputError
 from .limits import MAX_ACTIONS, MAX_INT, MAX_NAME
 
@@ -115,7 +115,7 @@ def _ruleset(message: dict) -> tuple[str, tuple[tuple[str, str], ...]]:
 
 # --------------------------------------------------------------------- queries
 
-QUERIES = ("setup", "points", "meld", "opening_minimum", "score")
+QUERIES = ("setup", "points", "meld", "opening_minimum", "score", "game_end")
 
 
 def query(engine, q) -> object:
@@ -139,7 +139,20 @@ def query(engine, q) -> object:
         if state.ended is None:
             raise InputError("the score query needs a finished hand ('ended' set)", json_path=where)
         return {t: s.to_json() for t, s in score_hand(engine, state).items()}
+    if kind == "game_end":
+        return game_end(engine, arg, where)
     raise InputError(f"unknown query {shown(kind, 40)}", json_path=where, expected="one of: " + ", ".join(QUERIES))
+
+
+def game_end(engine, scores, where: str) -> dict:
+    """Whether the game is over when a hand ends with these scores, and who won."""
+    teams = list(engine.table.teams)
+    if not isinstance(scores, dict) or sorted(scores) != sorted(teams) or \
+            not all(_integer(v) for v in scores.values()):
+        raise InputError("game_end takes the score of every team at the end of a hand", json_path=where,
+                         expected="{" + ", ".join(f'"{t}": <integer>' for t in teams) + "}")
+    over, winners = game_over(engine, scores)
+    return {"over": over, "winners": winners}
 
 
 def setup(engine) -> dict:

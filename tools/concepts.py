@@ -26,7 +26,7 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("pile", "Discard pile", ("pile.",)),
     Concept("threes", "Threes", ("red_three.",)),
     Concept("going-out", "Going out", ("going_out.",)),
-    Concept("end", "End of hand", ("stock.",)),
+    Concept("end", "End of hand", ("stock.", "turn.end_without_discard")),
     Concept("scoring", "Scoring", ("score.", "scoring.")),
     Concept("game", "Game end", ("game.",)),
     Concept("other", "Other rules", ()),          # settings added since this list was written

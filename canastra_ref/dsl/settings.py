@@ -156,6 +156,12 @@ SETTINGS: tuple[Setting, ...] = (
     _S("wild.<card>.locked", enum("never", "between-naturals", "always"), "static",
        "when a wild in a sequence can no longer be moved to let the natural card it stands for in",
        default="always", read_when=_SEQUENCES),
+    _S("wild.<card>.relocates", BOOL, "static",
+       "a wild card in a sequence that is not locked (wild.<card>.locked) may move to another place of "
+       "its sequence, a gap between its cards or an end, when the cards added need it there; it is "
+       "left where it stands whenever the cards fit without moving it (off: it moves only to give way "
+       "to the natural card it stands for)", default=False,
+       read_when=(ReadWhen("wild.<card>.locked", ("always",), other_than=True),)),
     _S("wild.shift", enum("any-end", "far-end"), "static",
        "where a wild card goes when a natural card takes its place in a sequence: any-end, to either "
        "end of the sequence that has room; far-end, only to the end on the other side of its place "
@@ -236,6 +242,12 @@ SETTINGS: tuple[Setting, ...] = (
        "an opening without the meld free of wild cards that turn.clean_meld requires stands unless "
        "the next player challenges it before playing", default=False,
        read_when=(ReadWhen("turn.clean_meld", (True,)),)),
+    _S("opening.failure_restarts_turn", BOOL, "static",
+       "a failed opening returns the turn to its start: besides the melds going back to the hand and "
+       "the pile to the table, the cards kept from the stock go back on top of it and the player draws "
+       "again, facing the raised minimum; red threes laid and a card the first player turned down stay "
+       "where they went (off: the failed opening ends the turn with the player's discard)",
+       default=False, read_when=_OPENING_MAY_FAIL),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short may give the pile back and draw from the "
        "stock instead, in the same turn", default=False, read_when=_OPENING_MAY_FAIL),
@@ -265,6 +277,11 @@ SETTINGS: tuple[Setting, ...] = (
     _S("pile.take.onto_meld_hand_cards", INT, "action",
        "hand cards that must be laid with the top card when it is added to one of the team's melds "
        "instead of starting a new one (0: the top card may be added alone)", default=0,
+       read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
+    _S("pile.take.block", BOOL, "action",
+       "when the top card joins one of the team's melds, it and the hand cards laid with it must form "
+       "on their own a meld of that meld's kind (an unbroken run, for a sequence), so that they are not "
+       "spread around the meld's cards", default=False,
        read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
     _S("pile.take.wild_bridge", BOOL, "action",
        "when the top card extends a meld, a wild card may stand between it and the meld",
@@ -305,6 +322,11 @@ SETTINGS: tuple[Setting, ...] = (
        "that last red three is laid down before the drawer's team like any other (no: it stays in the "
        "drawer's hand)", default=True,
        read_when=(ReadWhen("red_three.last_card_ends_hand", (True,)),)),
+    _S("red_three.last_card_plays_on", BOOL, "static",
+       "a player whose draw brings only red threes, the last of them emptying the stock before a "
+       "replacement, plays the rest of the turn with the cards he holds (off: he must draw from the "
+       "exhausted stock, and stock.exhausted decides)", default=False,
+       read_when=(ReadWhen("red_three.replace", (True,)),)),
 
     # going out
     _S("going_out.allowed", BOOL, "action", "when the player's team may go out", required=True),
@@ -314,6 +336,11 @@ SETTINGS: tuple[Setting, ...] = (
     _S("going_out.ask_partner", BOOL, "static",
        "the player may ask the partner for permission to go out, and must abide by the answer",
        default=False, read_when=(ReadWhen("table.team_size", (1,), other_than=True),)),
+
+    _S("turn.end_without_discard", BOOL, "static",
+       "a player holding cards of which none may be discarded (each would be a going out the team may "
+       "not make, or a card that may not be discarded this turn) ends the turn without a discard, "
+       "keeping them (off: every turn ends with a discard or a going out)", default=False),
 
     # end of hand and scoring
     _S("stock.exhausted", enum("end", "pile-only", "final-pile-take", "last-card-ends"), "static",
@@ -336,6 +363,9 @@ SETTINGS: tuple[Setting, ...] = (
        "how a hand total ending in 5 is rounded to a multiple of 10", default="none"),
     _S("game.target", INT, "static", "the score that ends the game at the end of a hand",
        required=True),
+    _S("game.tie", enum("shared", "play-on"), "static",
+       "when the teams with the highest score at the end of the game are level: they share the win, "
+       "or another hand is played (and another, until one team leads)", default="shared"),
 )
 
 WILD_CARDS = ("JK", "2")      # the cards a wild.<card> setting may name

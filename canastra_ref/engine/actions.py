@@ -19,7 +19,8 @@
     {"player": "N", "layoff": {"meld": 0, "cards": ["Ah"]}}       or a list of such
                                                   (a meld, a lay-off and a batch are never empty)
     {"player": "N", "discard": "9c"}
-    {"player": "N", "end_turn": true}             end the final turn of an exhausted stock
+    {"player": "N", "end_turn": true}             end a turn without a discard (the final turn of an
+                                                  exhausted stock, or no card may be discarded)
     {"player": "N", "ask_partner": true}          "may I go out?"
     {"player": "S", "answer": "yes"}              the partner's answer
     {"player": "E", "challenge": true}            challenge the previous short opening
@@ -244,8 +245,15 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if verb == "discard":
         return turns.discard(act, arg)
     if verb == "end_turn":
-        return turns.end_turn(act)
+        return turns.end_turn(act, lambda: _can_discard(act.engine, act.state, act.player))
     raise AssertionError(verb)  # parse() admits no other verb
+
+
+def _can_discard(engine: Engine, state: State, player: str) -> bool:
+    """Whether some card of the player's hand may be discarded now (each is tried
+    on a copy of the state, which `apply` never changes)."""
+    return any(apply(engine, state, {"player": player, "discard": card})[1].verdict != REJECTED
+               for card in dict.fromkeys(state.players[player].hand))
 
 
 def _meld(act: Act, melds: list[list[str]]) -> str:

@@ -191,6 +191,8 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
     """The meld with `new` cards added: (cards, layout or None), or MeldError.
     A natural card may take the place of a wild card only if that wild card can
     move (wild.<card>.locked); the moved wild card then fills a gap or an end.
+    Where the cards added leave a gap, a wild card that is not locked may leave
+    its place to fill it (wild.<card>.relocates).
     The settings that decided such a move are appended to `used`."""
     used = [] if used is None else used
     cards = list(meld_cards) + list(new)
@@ -248,8 +250,31 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
         else:
             fixed_wilds[pos] = card
     fixed.update(arriving)
-    result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end)
+    try:
+        result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end)
+    except MeldError as err:
+        if err.reason != "meld.not-consecutive" or not fixed_wilds:
+            raise
+        result = _relocated(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end, existing_naturals, used,
+                            err)
     return result.cards, result
+
+
+def _relocated(engine: Engine, ranks, fixed, fixed_wilds: dict[int, str], free: list[str], to_end,
+               naturals: set[int], used: list[str], err: MeldError) -> Layout:
+    """The layout when the wild cards that may leave their places
+    (wild.<card>.relocates, and not locked) fill the gaps the cards added
+    left; otherwise `err`, naming the setting that kept them in place."""
+    movable = {pos: card for pos, card in fixed_wilds.items() if not _locked(engine, card, pos, naturals)}
+    allowed = {pos: card for pos, card in movable.items() if engine.value(f"wild.{_wild_key(card)}.relocates")}
+    if not allowed:
+        card = next(iter((movable or fixed_wilds).values()))
+        setting = "relocates" if movable else "locked"
+        raise MeldError(err.reason, err.message, f"wild.{_wild_key(card)}.{setting}")
+    for card in allowed.values():
+        used += [f"wild.{_wild_key(card)}.locked", f"wild.{_wild_key(card)}.relocates"]
+    staying = {pos: card for pos, card in fixed_wilds.items() if pos not in allowed}
+    return _layout(engine, ranks, fixed, staying, list(allowed.values()) + free, to_end)
 
 
 def _locked(engine: Engine, card: str, pos: int, naturals: set[int]) -> bool:

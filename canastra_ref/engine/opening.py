@@ -17,6 +17,7 @@ from collections import Counter
 from ..dsl.model import Decision
 from .act import Act
 from .rules import MeldContext
+from .state import Turn
 
 
 def minimum(act: Act, ctx) -> int:
@@ -166,7 +167,25 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
         act.trace.add(raises)
         return "opening.taken-back"
     penalise(act)
+    if act.value("opening.failure_restarts_turn"):
+        restart_turn(act)
     return reason
+
+
+def restart_turn(act: Act) -> None:
+    """The failed opening starts the turn over (opening.failure_restarts_turn):
+    the melds and the pile are back already; the cards kept from the stock go
+    back on top of it and the player is to draw again. Red threes laid stay on
+    the table, and a first card turned down stays where it went."""
+    state, turn = act.state, act.state.turn
+    hand = act.hand
+    returned = [card for card in turn.drawn if card in hand]
+    for card in returned:
+        hand.remove(card)
+    state.stock = returned + state.stock
+    state.turn = Turn(player=act.player, phase="draw", first=turn.first, redrawn=turn.redrawn,
+                      had_melded=turn.had_melded)
+    act.events.append("opening.turn-restarted")
 
 
 def give_back(act: Act) -> None:

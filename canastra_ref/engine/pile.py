@@ -8,7 +8,7 @@ from collections import Counter
 from . import opening, threes
 from .act import Act
 from .melding import add_to, lay_new
-from .melds import bridges, split
+from .melds import MeldError, bridges, fit_new, split
 
 
 def take(act: Act, with_cards: list[str], onto: int | None) -> None:
@@ -58,6 +58,8 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
             act.reject("pile.too-many-wilds", f"at most {max_wilds} wild card(s) may go with the top card",
                        "pile.take.max_wilds", ctx=ctx)
         act.decide("pile.take.max_wilds", ctx)
+    if onto is not None:
+        _check_block(act, top, with_cards, onto, ctx)
     act.take_from_hand(with_cards)
     if onto is None:
         # taking the pile with the last hand cards when the pile holds only its top is a going out
@@ -94,6 +96,24 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
         if act.value("stock.exhausted") == "final-pile-take":
             turn.final = True
     state.started = True
+
+
+def _check_block(act: Act, top: str, with_cards: list[str], onto: int, ctx) -> None:
+    """pile.take.block: the top card and the hand cards laid with it onto a
+    meld must make a meld of that meld's kind on their own."""
+    melds = act.state.teams[act.team].melds
+    if not 0 <= onto < len(melds) or not act.value("pile.take.block", ctx, decisive=False):
+        return
+    kind = act.engine.meld_kind(melds[onto].kind)
+    if kind is None:
+        return
+    cards = [top] + with_cards
+    try:
+        fit_new(act.engine, kind, cards, act.value(f"meld.{kind.name}.ranks", ctx, decisive=False))
+    except MeldError as err:
+        act.reject("pile.block-not-a-meld", f"{' '.join(cards)} make no {kind.name} of their own ({err.message})",
+                   "pile.take.block", ctx=ctx)
+    act.decide("pile.take.block", ctx)
 
 
 def check_discard(act: Act, card: str) -> None:

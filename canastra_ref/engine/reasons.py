@@ -33,6 +33,7 @@ REASONS: dict[str, str] = {
     "hand.ended.stock-exhausted": "the hand ended because the stock was exhausted",
     "hand.ended.red-three-last": "the hand ended because the last stock card was a red three",
     "hand.ended.turn-ended": "the player ended the last turn of the hand without a discard",
+    "turn.ended-without-discard": "the player, free to discard none of his cards, ended the turn keeping them",
     "challenge.upheld": "the challenged opening was short; its melds went back to the hand",
     "opening.taken-back": "the turn ended with an opening that failed; the melds went back to the hand, and the "
                           "team's minimum did not rise",
@@ -90,6 +91,7 @@ REASONS: dict[str, str] = {
     "pile.too-many-wilds": "too many wild cards in the meld made with the top card",
     "pile.onto-meld-not-allowed": "the top card may not be added to a meld on the table here",
     "pile.wild-bridge": "a wild card may not bridge the top card to the meld it extends",
+    "pile.block-not-a-meld": "the top card and the hand cards laid with it onto a meld do not make a meld of their own",
     "pile.discard-not-allowed": "a card taken with the pile may not be discarded this turn",
     "pile.no-retry": "giving the pile back to draw instead is not allowed here",
 

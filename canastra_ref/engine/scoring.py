@@ -89,4 +89,7 @@ def game_over(engine: Engine, scores: dict[str, int]) -> tuple[bool, list[str]]:
     if max(scores.values()) < target:
         return False, []
     best = max(scores.values())
-    return True, [t for t, s in scores.items() if s == best]
+    leaders = [t for t, s in scores.items() if s == best]
+    if len(leaders) > 1 and engine.value("game.tie") == "play-on":
+        return False, []
+    return True, leaders

@@ -1,6 +1,7 @@
 """Turn flow: drawing (and the first player's redraw), discarding, ending a
-turn without a discard, passing the turn, the end of the stock. The opening
-a turn's melds make is judged in opening.py."""
+turn without a discard (the last turn of an exhausted stock, or a turn with no
+legal discard), passing the turn, the end of the stock. The opening a turn's
+melds make is judged in opening.py."""
 from __future__ import annotations
 
 from . import going_out, opening, threes
@@ -25,7 +26,7 @@ def draw(act: Act) -> None:
         if card is None:
             break
         turn.drawn.append(card)
-    if state.ended is None and not turn.drawn:
+    if state.ended is None and not turn.drawn and not act.value("red_three.last_card_plays_on"):
         # red threes took the last cards of the stock: the player must draw from an empty stock
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
@@ -82,6 +83,8 @@ def discard(act: Act, card: str) -> str:
             act.reject("going-out.not-allowed", "the melds of this turn fail the opening, so the player "
                        "cannot go out", "opening.minimum", ctx=act.context(batch=act.batch(), going_out=True,
                                                                             discarding=True))
+        if act.state.turn is not turn:
+            return outcome          # the failed opening started the turn over: nothing is discarded
         if card not in act.hand:
             act.reject("pile.discard-not-allowed", f"{card} went back with the pile; discard a card from the hand")
     act.hand.remove(card)
@@ -99,10 +102,24 @@ def discard(act: Act, card: str) -> str:
     return outcome or "discard.made"
 
 
-def end_turn(act: Act) -> str:
-    """End the final turn of an exhausted stock, which has no discard."""
-    if not act.state.turn.final:
-        act.reject("turn.discard-required", "the turn must end with a discard", "draw.cards")
+def end_turn(act: Act, can_discard) -> str:
+    """End a turn without a discard: the final turn of an exhausted stock, or a
+    turn in which the player may discard none of his cards
+    (turn.end_without_discard; `can_discard()` tells whether some discard is
+    legal)."""
+    turn = act.state.turn
+    if not turn.final:
+        if not act.value("turn.end_without_discard", decisive=False) or can_discard():
+            act.reject("turn.discard-required", "the turn must end with a discard", "draw.cards",
+                       "turn.end_without_discard")
+        act.decide("turn.end_without_discard")
+        outcome = opening.judge(act, going_out_now=False, discarding=False)
+        if act.state.turn is not turn:
+            return outcome          # the failed opening started the turn over
+        pass_turn(act)
+        if outcome not in (None, "opening.made"):
+            return outcome
+        return "hand.ended.turn-ended" if act.state.ended is not None else "turn.ended-without-discard"
     outcome = opening.judge(act, going_out_now=False, discarding=False)
     act.decide("stock.exhausted")
     going_out.end_hand(act, "stock-exhausted")
