@@ -75,7 +75,7 @@ def _behaviour(args, a, b) -> int:
 def _matrix(args) -> int:
     from canastra_tools import matrix
     if args.a or args.b:
-        raise CanastraError("--matrix compares the five base rulebooks; give no ruleset")
+        raise CanastraError("--matrix compares the six base rulebooks; give no ruleset")
     if args.write:
         if not matrix.DOC.is_file():
             raise CanastraError(f"no {matrix.DOC} in {Path.cwd()}: --write rewrites a checkout's "
@@ -122,7 +122,7 @@ def register(sub) -> None:
     p.add_argument("--budget", type=int, default=150,
                    help="with --behaviour: situations tried per family and difference (default 150)")
     p.add_argument("--matrix", action="store_true",
-                   help="the pairwise comparison of the five base rulebooks (the text of docs/rulesets.md)")
+                   help="the pairwise comparison of the six base rulebooks (the text of docs/rulesets.md)")
     p.add_argument("--write", action="store_true", help="with --matrix: rewrite docs/rulesets.md")
     p.set_defaults(func=cmd_diff)
 

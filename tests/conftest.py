@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sources import CASA_RULEBOOK
+
 # the on-disk cache (canastra_ref/cache.py) of a test run lives and dies with it
 if "CANASTRA_CACHE_DIR" not in os.environ:
     os.environ["CANASTRA_CACHE_DIR"] = tempfile.mkdtemp(prefix="canastra-test-cache-")
@@ -17,6 +19,9 @@ if "CANASTRA_CACHE_DIR" not in os.environ:
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SOURCES = Path(os.environ.get("CANASTRA_SOURCES", ROOT.parent / "shared" / "sources"))
+# the house rulebook of the casa ruleset lives in the user's checkout of
+# dgmneto/canastra (with the clarifications of its CLAUDE.md), not beside the five
+CASA_SOURCE = os.environ.get("CANASTRA_CASA_SOURCE")
 
 
 def pytest_addoption(parser):
@@ -36,6 +41,18 @@ def sources() -> Path:
     if not (SOURCES / "cbc.txt").is_file():
         pytest.skip(f"rulebook sources not found at {SOURCES} (set CANASTRA_SOURCES)")
     return SOURCES
+
+
+@pytest.fixture
+def casa_source() -> Path:
+    """The directory holding canastra-regras-da-casa.md and its CLAUDE.md: the
+    user's checkout of dgmneto/canastra named by CANASTRA_CASA_SOURCE, else the
+    rulebook directory if a copy was put there (skips when neither has it)."""
+    for directory in ([Path(CASA_SOURCE)] if CASA_SOURCE else []) + [SOURCES]:
+        if (directory / CASA_RULEBOOK).is_file():
+            return directory
+    pytest.skip(f"{CASA_RULEBOOK} not found (set CANASTRA_CASA_SOURCE to your checkout of "
+                f"dgmneto/canastra, or put the file in {SOURCES})")
 
 
 @pytest.fixture

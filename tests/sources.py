@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from canastra_tools.sources import markdown_sections
+
 
 def slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -179,3 +181,23 @@ def uruguaya_sections(text: str) -> set[str]:
         elif current is None:
             sections.add("introducao")
     return sections
+
+
+# ----------------------------------------------------------------------- casa
+
+CASA_RULEBOOK = "canastra-regras-da-casa.md"
+CASA_CLARIFICATIONS = "rules-clarifications-resolved-ambiguities"
+
+
+def casa_ids(rulebook: str, notes: str | None) -> set[str]:
+    """<section>.<position> for every unit of the markdown rulebook (the reader
+    the quoting tool uses), and clarifications.<n> for the numbered items of
+    the clarifications section of the repository's CLAUDE.md (`notes`)."""
+    ids = {f"{section}.{i}" for section, units in markdown_sections(rulebook).items()
+           for i in range(1, len(units) + 1)}
+    if notes is not None:
+        for unit in markdown_sections(notes).get(CASA_CLARIFICATIONS, []):
+            number = re.match(r"^(\d+)\.\s", unit)
+            if number:
+                ids.add(f"clarifications.{int(number.group(1))}")
+    return ids

@@ -21,10 +21,11 @@ def report():
 
 
 def test_every_fitting_ruleset_rules(report):
-    assert [r.ruleset for r in report.rulings] == ["cbc", "classica", "ituiutaba", "treze", "uruguaya"]
+    assert [r.ruleset for r in report.rulings] == ["casa", "cbc", "classica", "ituiutaba", "treze", "uruguaya"]
     assert {r for r, _ in report.not_fitting} == {"classica-2p", "classica-3p", "classica-6p", "ituiutaba-2p"}
     verdicts = {r.ruleset: [s.verdict for s in r.ruling.outcome.steps] for r in report.rulings}
     assert verdicts["cbc"] == ["accepted", "accepted"]
+    assert verdicts["casa"] == ["accepted", "accepted"]        # 45 + 30 = 75, the minimum below 2,500
     assert verdicts["ituiutaba"][-1] == "penalised"          # 75 points, 80 needed
     assert verdicts["classica"][0] == "rejected"              # no runs in classic canasta
 
@@ -63,8 +64,8 @@ def test_html_and_json(capsys):
     assert page.startswith("<!DOCTYPE html>") and "<table>" in page and "A♥" in page
     assert main(["dispute", str(EXAMPLE), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    cbc = data["rulings"][0]
-    assert cbc["ruleset"] == "cbc" and cbc["ruling"]["results"][1]["reason"] == "opening.made"
+    cbc = next(r for r in data["rulings"] if r["ruleset"] == "cbc")
+    assert cbc["ruling"]["results"][1]["reason"] == "opening.made"
     assert cbc["disputes"][0]["dispute"] == "aces-suit"
 
 

@@ -3,12 +3,12 @@ inventory has nothing the rulebook lacks."""
 from __future__ import annotations
 
 import pytest
-from sources import cbc_ids, classica_sections, ituiutaba_ids, treze_ids, uruguaya_sections
+from sources import CASA_RULEBOOK, casa_ids, cbc_ids, classica_sections, ituiutaba_ids, treze_ids, uruguaya_sections
 
 from canastra_ref.dsl.loader import load
 
 RULESETS = ["cbc", "ituiutaba", "ituiutaba-2p", "treze", "classica", "classica-2p", "classica-3p",
-            "classica-6p", "uruguaya"]
+            "classica-6p", "uruguaya", "casa"]
 VARIANTS = {"ituiutaba-2p": "ituiutaba", "classica-2p": "classica", "classica-3p": "classica",
             "classica-6p": "classica"}
 
@@ -73,6 +73,20 @@ def test_sections_match_the_source(sources, ruleset, file, reader):
     for section in sections:                       # positions run 1, 2, 3 ... with no gap
         positions = sorted(int(i.split(".")[1]) for i in ids if i.split(".")[0] == section)
         assert positions == list(range(1, len(positions) + 1)), section
+
+
+def test_casa_inventory_matches_the_source(casa_source):
+    rulebook = (casa_source / CASA_RULEBOOK).read_text(encoding="utf-8")
+    notes = casa_source / "CLAUDE.md"
+    expected = casa_ids(rulebook, notes.read_text(encoding="utf-8") if notes.is_file() else None)
+    inventory = set(load("casa").articles)
+    if not notes.is_file():                       # a copy of the rulebook alone: its clarifications are elsewhere
+        inventory = {i for i in inventory if not i.startswith("clarifications.")}
+    assert sorted(expected - inventory) == [], f"units of {CASA_RULEBOOK} missing from spec/casa.canastra"
+    assert sorted(inventory - expected) == [], f"inventory ids that {CASA_RULEBOOK} does not have"
+    sections = {i.rsplit(".", 1)[0] for i in inventory}
+    assert {"requisitos", "abertura-pontuacao-minima", "3-vermelho-bonus-condicional", "dupla-que-nao-abriu"} <= sections
+    assert {f"clarifications.{n}" for n in range(1, 9)} <= set(load("casa").articles)
 
 
 @pytest.mark.parametrize("variant, base", sorted(VARIANTS.items()))

@@ -15,11 +15,11 @@ def test_rulesets_doc_is_current():
         "docs/rulesets.md is stale: run python -m canastra_tools.matrix --write"
 
 
-def test_the_matrix_has_the_ten_pairs():
+def test_the_matrix_has_the_fifteen_pairs():
     text = matrix.render()
     pairs = [line for line in text.splitlines() if line.startswith("### ")]
-    assert len(pairs) == 10
-    assert "| classica / uruguaya |" in text and "| cbc / ituiutaba |" in text
+    assert len(pairs) == 15
+    assert "| classica / uruguaya |" in text and "| cbc / ituiutaba |" in text and "| cbc / casa |" in text
 
 
 def test_matrix_command(capsys, monkeypatch):

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from canastra_ref.dsl.loader import load
-from canastra_tools.sources import Rulebook, _units, extract, quotes, sentences
+from canastra_tools.sources import Rulebook, _units, extract, markdown_sections, quotes, sentences
 
 BASES = ["cbc", "ituiutaba", "treze", "classica", "uruguaya"]
 
@@ -74,3 +74,55 @@ def test_unknown_ids_and_missing_texts(sources, tmp_path):
         "99": None, "valor.99": None, "nosuch.entry": None}
     found, note = quotes(tmp_path, load("cbc"), ["7"])
     assert found == {} and "cbc.txt is not in" in note
+
+
+MARKDOWN = """# Title
+
+> A claim about the rules.
+
+## 1. First section
+
+One paragraph. Two sentences.
+
+- a bullet
+  continued
+- another
+
+| Item | Value |
+|---|---|
+| cards | 108 |
+
+### 1.1 Sub part
+
+1. a step
+2. another step
+
+---
+
+## 2. Empty heading
+
+### 3 vermelho — bônus
+
+> **Exemplo.** A quote.
+"""
+
+
+def test_markdown_units_follow_the_structure():
+    units = markdown_sections(MARKDOWN)
+    assert units == {
+        "introducao": ["A claim about the rules."],
+        "first-section": ["One paragraph. Two sentences.", "a bullet continued", "another", "cards | 108"],
+        "sub-part": ["1. a step", "2. another step"],
+        "3-vermelho-bonus": ["Exemplo. A quote."],
+    }
+
+
+def test_casa_articles_are_quoted_from_the_markdown(casa_source):
+    model = load("casa")
+    found, note = quotes(casa_source, model, ["abertura-pontuacao-minima.8", "cartas.9", "clarifications.2"])
+    assert note is None
+    assert found["abertura-pontuacao-minima.8"].startswith("Abertura mal-sucedida sobe o mínimo (§6.1).")
+    assert found["cartas.9"].startswith("Exemplo: canastra limpa")
+    assert found["clarifications.2"] is None          # the clarifications live in CLAUDE.md, not the rulebook
+    units = markdown_sections((casa_source / model.source).read_text(encoding="utf-8"))
+    assert len(units["requisitos"]) == 4 and len(units["ficha-de-pontuacao"]) == 7

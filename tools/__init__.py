@@ -5,7 +5,7 @@ behaviour     the behavioural diff: situations where two rulesets rule different
 dispute       the dispute report: one situation under every ruleset and reading
 sources       article text by id from the user's copy of the rulebooks
 exprtext      DSL expressions printed back as text
-matrix        docs/rulesets.md, the pairwise comparison of the five rulebooks
+matrix        docs/rulesets.md, the pairwise comparison of the six rulebooks
 implementations  docs/implementations.md, from the saved runs of the third-party engines
 site          the report site (canastra report): matrix, literate rulebooks, disputes, history, badges
 lexer         the Pygments lexer of the rules DSL

@@ -1,4 +1,4 @@
-"""docs/rulesets.md: the five base rulebooks side by side and compared in pairs.
+"""docs/rulesets.md: the six base rulebooks side by side and compared in pairs.
 
     python -m canastra_tools.matrix            print the document
     python -m canastra_tools.matrix --write    rewrite docs/rulesets.md (from a checkout's root)
@@ -22,7 +22,7 @@ from .diff import DIFFERS, SAME, compare
 from .diff_render import short
 from .sides import make_side
 
-BASE = ("cbc", "ituiutaba", "treze", "classica", "uruguaya")
+BASE = ("cbc", "ituiutaba", "treze", "classica", "uruguaya", "casa")
 DOC = Path("docs") / "rulesets.md"     # in a checkout of the repository, relative to its root
 
 
@@ -88,7 +88,7 @@ def _brief(s, side: str) -> str | None:
 
 def render() -> str:
     sides = [make_side(r) for r in BASE]
-    out = ["# The five rulebooks compared", "",
+    out = ["# The six rulebooks compared", "",
            "Generated from the specs by `canastra diff --matrix` (or `python -m canastra_tools.matrix "
            "--write`); `tests/test_rulesets_doc.py` fails when this file is stale. Every ruleset is taken "
            "under its default readings; `canastra diff A B` gives any comparison in full (with clauses, "

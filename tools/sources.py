@@ -16,7 +16,9 @@ article id found in a rulebook's .txt, under the id schemes of the specs
   unit of its own; a short lead-in such as "Regras:" belongs to the sentence
   before it);
 - a whole section by its id ("introducao", "contagem"); the text before the
-  first heading is the section "introducao" (also "intro").
+  first heading is the section "introducao" (also "intro");
+- in a markdown rulebook (a source whose name ends in .md), <section>.<n> is
+  the n-th unit of the section its headings open (markdown_sections).
 
 Sections are found from the ids asked for: a line is the heading of section
 S when its slug is S or begins with S (INTRODUÇÃO DO JOGO: for introducao),
@@ -111,6 +113,87 @@ def _term(line: str) -> str | None:
     if match and len(match.group(1).split()) <= 6:
         return match.group(1)
     return None
+
+
+# ------------------------------------------------------------------ markdown
+
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_MD_NUMBER = re.compile(r"^\d+\.(?:\d+\.?)*\s+(?=\S)")      # "5. ", "7.1 ": the heading's own number
+_MD_BULLET = re.compile(r"^\s*[-*+]\s+")
+_MD_STEP = re.compile(r"^\s*\d+[.)]\s+")
+_MD_RULE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")
+_MD_TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$")
+
+
+def markdown_plain(text: str) -> str:
+    """Inline markdown removed: emphasis markers, code ticks, link targets."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.replace("**", "").replace("`", "")
+    return _normal(text)
+
+
+def markdown_sections(text: str) -> dict[str, list[str]]:
+    """The units of a markdown rulebook, by section, in order.
+
+    Every heading below the title (## or deeper) opens a section named by the
+    slug of its text without the heading's own number ("## 5. Pegar o lixo":
+    pegar-o-lixo; "### 7.1 Sequência": sequencia); text between the title and
+    the first such heading is the section "introducao". A unit is a paragraph,
+    a bullet (an indented one too), a numbered step, a body row of a table (not
+    its header or separator row) or a paragraph of a block quote, whatever the
+    number of its sentences. Horizontal rules are not units."""
+    sections: dict[str, list[str]] = {}
+    current = "introducao"
+    block: list[str] = []
+    kind = None
+
+    def close():
+        nonlocal block, kind
+        if block:
+            sections.setdefault(current, []).append(markdown_plain(" ".join(block)))
+        block, kind = [], None
+
+    table_rows = 0
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        heading = _MD_HEADING.match(line)
+        if heading:
+            close()
+            if len(heading.group(1)) > 1:
+                current = slug(_MD_NUMBER.sub("", markdown_plain(heading.group(2))))
+                if current in sections:
+                    raise ValueError(f"two sections are named {current!r}")
+            continue
+        if not line.strip() or _MD_RULE.match(line):
+            close()
+            table_rows = 0
+            continue
+        if line.lstrip().startswith("|"):
+            close()
+            table_rows += 1
+            if table_rows > 1 and not _MD_TABLE_SEPARATOR.match(line.strip()):
+                cells = [c.strip() for c in line.strip().strip("|").split("|")]
+                sections.setdefault(current, []).append(markdown_plain(" | ".join(cells)))
+            continue
+        quoted = line.lstrip().startswith(">")
+        body = re.sub(r"^\s*>\s?", "", line) if quoted else line
+        if quoted and not body.strip():
+            close()
+            continue
+        if _MD_BULLET.match(body) or _MD_STEP.match(body):
+            close()
+            block, kind = [_MD_STEP.sub(lambda m: m.group(0).strip() + " ", _MD_BULLET.sub("", body))], "item"
+            continue
+        this = "quote" if quoted else "text"
+        if block and kind == "item" and raw[:1] in (" ", "\t") and not quoted:
+            block.append(body.strip())            # an indented continuation of a bullet or step
+            continue
+        if kind not in (None, this) or (kind == "item"):
+            close()
+        block.append(body.strip())
+        kind = this
+    close()
+    return {name: units for name, units in sections.items() if units}
 
 
 class Rulebook:
@@ -254,5 +337,17 @@ def quotes(directory, model, ids) -> tuple[dict[str, str | None], str | None]:
     path = Path(directory) / model.source
     if not path.is_file():
         return {}, f"{model.source} is not in {directory}"
-    book = Rulebook(path.read_text(encoding="utf-8", errors="replace"), model.articles)
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".md":
+        units = markdown_sections(text)
+        found = {i: _unit(units, i) for i in ids}
+        return found, (None if any(found.values()) or not ids else f"none of the articles is in {model.source}")
+    book = Rulebook(text, model.articles)
     return {i: book.get(i) for i in ids}, None
+
+
+def _unit(units: dict[str, list[str]], article: str) -> str | None:
+    """The text of a markdown rulebook's <section>.<position>."""
+    section, _, position = article.rpartition(".")
+    found = units.get(section, [])
+    return found[int(position) - 1] if position.isdigit() and 0 < int(position) <= len(found) else None

@@ -172,6 +172,8 @@ RULESET_FACTS = {
                     "kinds": {"set": "set"}},
     "uruguaya": {"players": 4, "direction": "clockwise", "deck": (2, 4), "dealt": 11,
                  "kinds": {"set": "set"}},
+    "casa": {"players": 4, "direction": "counterclockwise", "deck": (2, 4), "dealt": 15,
+             "kinds": {"sequence": "sequence", "A": "aces"}},
 }
 
 ALL_RULESETS = tuple(RULESET_FACTS)
