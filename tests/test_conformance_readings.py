@@ -104,7 +104,7 @@ def test_compare_shows_the_change_of_status(tmp_path, capsys):
      "expected one of: any-suit, same-suit"),
     ({"cbc": {"aces": "same-suit"}}, "$.readings.cbc.aces: unknown dispute 'aces' of cbc",
      "expected one of: first-card, three-points,"),
-    ({"cbd": {}}, "$.readings.cbd: unknown ruleset 'cbd'", "expected one of: cbc, classica,"),
+    ({"cbd": {}}, "$.readings.cbd: unknown ruleset 'cbd'", "expected one of: casa, cbc, classica,"),
 ])
 def test_a_wrong_declaration_is_a_clear_error_at_start(tmp_path, declared, where, expected):
     code, text = run(tmp_path, follows({}, "--declare-json", json.dumps(declared)))

@@ -30,7 +30,8 @@ pile.take.min_naturals pile.take.max_wilds pile.take.onto_meld pile.meld_takes_w
 pile.discard_from_pile red_three.dealt red_three.with_pile red_three.exchange_in_order red_three.late
 red_three.last_card_ends_hand
 going_out.with_discard going_out.without_discard going_out.ask_partner scoring.counts
-scoring.round_fives""".split()
+scoring.round_fives opening.failure_restarts_turn red_three.last_card_plays_on turn.end_without_discard
+game.tie""".split()
 
 
 def unstated(*paths: str) -> str:
@@ -163,7 +164,10 @@ def test_a_setting_stated_under_one_reading_only(tmp_path, minimal_text):
     assert [e.message for e in errors] == [
         "'wild.2.locked' is read while playing minimal but nothing states it: it falls to its built-in "
         "default (always) (under reading default)",
-        # never locked, under the other reading: where the displaced two goes is read
+        # never locked, under the other reading: whether the two may leave its place for a gap is
+        # read, and where the displaced two goes
+        "'wild.2.relocates' is read while playing minimal but nothing states it: it falls to its built-in "
+        "default (no) (under reading aces=same)",
         "'wild.shift' is read while playing minimal but nothing states it: it falls to its built-in "
         "default (any-end) (under reading aces=same)"]
 
