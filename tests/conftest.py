@@ -8,7 +8,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from sources import CASA_RULEBOOK
 
 # the on-disk cache (canastra_ref/cache.py) of a test run lives and dies with it

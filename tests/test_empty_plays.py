@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from canastra_conformance.messages import problem_with
 from canastra_conformance.fixtures import load_file
+from canastra_conformance.messages import problem_with
 from canastra_ref.dsl.loader import available
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.completion import complete

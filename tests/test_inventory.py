@@ -85,7 +85,8 @@ def test_casa_inventory_matches_the_source(casa_source):
     assert sorted(expected - inventory) == [], f"units of {CASA_RULEBOOK} missing from spec/casa.canastra"
     assert sorted(inventory - expected) == [], f"inventory ids that {CASA_RULEBOOK} does not have"
     sections = {i.rsplit(".", 1)[0] for i in inventory}
-    assert {"requisitos", "abertura-pontuacao-minima", "3-vermelho-bonus-condicional", "dupla-que-nao-abriu"} <= sections
+    assert {"requisitos", "abertura-pontuacao-minima", "3-vermelho-bonus-condicional",
+            "dupla-que-nao-abriu"} <= sections
     assert {f"clarifications.{n}" for n in range(1, 9)} <= set(load("casa").articles)
 
 
