@@ -67,7 +67,7 @@ def test_rulesets_are_chosen(elsewhere):
     assert "2 passed" in done.stdout and "t-cbc" not in done.stdout
     done = pytest_run(elsewhere, "--canastra-impl", REFERENCE, "--canastra-ruleset", "cbd")
     assert done.returncode != 0
-    assert "--canastra-ruleset: unknown ruleset 'cbd'; expected one of: cbc, " in done.stdout + done.stderr
+    assert "--canastra-ruleset: unknown ruleset 'cbd'; expected one of: casa, cbc, " in done.stdout + done.stderr
 
 
 def test_beside_the_repositorys_own_tests(elsewhere):

@@ -114,7 +114,7 @@ def _run(**fields) -> dict:
 
 @pytest.mark.parametrize("message, where, expected", [
     (_run(query={"points": ["Ah"]}), "$.query.points", "a card is a string such as '4h' or 'JK', not ['Ah']"),
-    (_run(ruleset="x" * 300), "$.ruleset", "a ruleset id: one of cbc"),
+    (_run(ruleset="x" * 300), "$.ruleset", "a ruleset id: one of casa, cbc"),
     (_run(ruleset=["cbc"]), "$.ruleset", "a ruleset id"),
     (_run(reading={"aces-suit": ["x"]}), "$.reading.aces-suit", "the name of a reading"),
     (_run(reading={"d" * 300: "r"}), "$.reading.", "the name of a reading"),

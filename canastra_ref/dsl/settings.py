@@ -326,7 +326,7 @@ SETTINGS: tuple[Setting, ...] = (
        "a player whose draw brings only red threes, the last of them emptying the stock before a "
        "replacement, plays the rest of the turn with the cards he holds (off: he must draw from the "
        "exhausted stock, and stock.exhausted decides)", default=False,
-       read_when=(ReadWhen("red_three.replace", (True,)),)),
+       read_when=(ReadWhen("red_three.last_card_ends_hand", (False,)),)),
 
     # going out
     _S("going_out.allowed", BOOL, "action", "when the player's team may go out", required=True),
