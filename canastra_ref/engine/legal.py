@@ -170,7 +170,7 @@ def options(engine: Engine, state: State) -> Options:
     out.offer("meld", new_melds)
     out.offer("layoff", additions)
     out.offer("discard", lambda: [(player, card) for card in _distinct(hand)])
-    if turn.final:
+    if turn.final or engine.value("turn.end_without_discard"):
         out.offer("end_turn", lambda: [(player, True)])
     return out
 
