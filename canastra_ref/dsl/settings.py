@@ -134,9 +134,11 @@ SETTINGS: tuple[Setting, ...] = (
     _S("draw.cards", INT, "static", "cards drawn from the stock each turn (one is discarded)",
        required=True),
     _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",
-       "when the stock holds fewer cards than a turn draws: the player keeps what he drew and plays his "
-       "turn; or keeps it and the hand ends at once, as he must draw from an empty stock",
-       default="plays-on", read_when=(ReadWhen("draw.cards", (1,), other_than=True),)),
+       "when the stock runs out before the player has the cards his turn draws (it held fewer, or red threes "
+       "laid down and replaced took its last cards): the player keeps what he drew, if anything, and plays his "
+       "turn; or the hand ends at once, as he must draw from an empty stock",
+       default="plays-on", read_when=(ReadWhen("draw.cards", (1,), other_than=True),
+                                      ReadWhen("red_three.last_card_ends_hand", (False,)))),
     _S("draw.first_redraw", BOOL, "static",
        "the first player may reject the first card drawn and draw another in its place",
        default=False),
@@ -281,8 +283,8 @@ SETTINGS: tuple[Setting, ...] = (
     _S("pile.take.block", BOOL, "action",
        "when the top card joins one of the team's melds, it and the hand cards laid with it must form "
        "on their own a meld of that meld's kind (an unbroken run, for a sequence), so that they are not "
-       "spread around the meld's cards", default=False,
-       read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
+       "spread around the meld's cards (read only where hand cards must go with the top card)", default=False,
+       read_when=(ReadWhen("pile.take.onto_meld_hand_cards", (0,), other_than=True),)),
     _S("pile.take.wild_bridge", BOOL, "action",
        "when the top card extends a meld, a wild card may stand between it and the meld",
        default=True, read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
@@ -322,11 +324,6 @@ SETTINGS: tuple[Setting, ...] = (
        "that last red three is laid down before the drawer's team like any other (no: it stays in the "
        "drawer's hand)", default=True,
        read_when=(ReadWhen("red_three.last_card_ends_hand", (True,)),)),
-    _S("red_three.last_card_plays_on", BOOL, "static",
-       "a player whose draw brings only red threes, the last of them emptying the stock before a "
-       "replacement, plays the rest of the turn with the cards he holds (off: he must draw from the "
-       "exhausted stock, and stock.exhausted decides)", default=False,
-       read_when=(ReadWhen("red_three.last_card_ends_hand", (False,)),)),
 
     # going out
     _S("going_out.allowed", BOOL, "action", "when the player's team may go out", required=True),

@@ -58,7 +58,7 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
             act.reject("pile.too-many-wilds", f"at most {max_wilds} wild card(s) may go with the top card",
                        "pile.take.max_wilds", ctx=ctx)
         act.decide("pile.take.max_wilds", ctx)
-    if onto is not None:
+    if onto is not None and needed:
         _check_block(act, top, with_cards, onto, ctx)
     act.take_from_hand(with_cards)
     if onto is None:

@@ -26,12 +26,9 @@ def draw(act: Act) -> None:
         if card is None:
             break
         turn.drawn.append(card)
-    if state.ended is None and not turn.drawn and not act.value("red_three.last_card_plays_on"):
-        # red threes took the last cards of the stock: the player must draw from an empty stock
-        act.decide("stock.exhausted")
-        going_out.end_hand(act, "stock-exhausted")
-    elif state.ended is None and len(turn.drawn) < count and act.value("draw.short_stock") == "ends-hand":
-        # the stock ran out in the middle of the draw: the player needs a card from an empty stock
+    if state.ended is None and len(turn.drawn) < count and act.value("draw.short_stock") == "ends-hand":
+        # the stock ran out in the middle of the draw (red threes may have taken its last
+        # cards): the player needs a card from an empty stock
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
     elif state.ended is None and not state.stock and act.value("stock.exhausted", decisive=False) == "last-card-ends":
