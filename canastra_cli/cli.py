@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="canastra-spec: executable rulebooks of the card game Canastra, a reference "
                     "interpreter, and a conformance suite for any implementation.",
         epilog="Run 'canastra COMMAND --help' for a command's options. Rulesets: "
-               "those of the installed specs (cbc, ituiutaba, treze, classica, uruguaya and their variants).")
+               "those of the installed specs (cbc, ituiutaba, treze, classica, uruguaya, casa and their variants).")
     parser.add_argument("--version", action="version", version=f"canastra-spec {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
