@@ -57,10 +57,9 @@ BUILD_VAR = "CANASTRA_DGMNETO_BUILD"
 ENGINE_CRATE = "engine/crates/canastra-engine"
 BINARY = "dgmneto-driver"
 
-# The rulesets claimed: the two of ours closest to the engine's house rules.
-# Claiming the house rules themselves, once spec/casa.canastra exists, is
-# adding "casa" here and its readings below.
-CLAIMED = ("cbc", "ituiutaba")
+# The rulesets claimed: the engine's own house rules (casa) and the two of our
+# other rulebooks closest to them.
+CLAIMED = ("casa", "cbc", "ituiutaba")
 
 # The reading of each dispute that the engine's own code or rulebook settles
 # (README.md cites the line for each); disputes it does not settle are left out.
@@ -69,6 +68,8 @@ READINGS = {
             "wilds-per-meld": "one", "limpa-eighth-card": "stays-limpa", "pile-block": "next-player",
             "score-between-bands": "below"},
     "ituiutaba": {"going-out-canastra": "limpa", "set-growth": "grow", "first-card-ban": "ordinary"},
+    "casa": {"aces-with-two": "suja", "ace-melds": "several", "ace-meld-size": "three",
+             "pile-cards-discard": "allowed"},
 }
 
 UNSUPPORTED_VERBS = {
@@ -374,6 +375,8 @@ class DgmnetoAdapter(Adapter):
             canastra = tr.canastra_name(ruleset, answer["canastra"])
             return {"meld": laid["kind"], "reason": None, "cards": laid["cards"], "canastra": canastra,
                     "value": answer["bonus"] if canastra else None}
+        if kind == "game_end":
+            return self.game_end(arg, ruleset)
         if kind == "score":
             order, team_of = seating(arg, ruleset)
             ended = arg.get("ended") or {}
@@ -384,6 +387,26 @@ class DgmnetoAdapter(Adapter):
             gs["went_out"] = order.index(went) if went else None
             return Partial(self.score(gs, arg, order, team_of), UNSUPPORTED_SCORE)
         raise Skip(f"query {kind!r} is not mapped")
+
+    def game_end(self, totals: dict, ruleset: str) -> dict:
+        """The engine's settle_hand on a finished hand that scores nothing
+        (both partnerships opened, nothing on the table or in hand) banked on
+        the totals given: over when it leads to MatchOver, won by its winner."""
+        order, team_of = seating({}, ruleset)
+        engine_team = [team_of[order[i]] for i in range(2)]      # engine team i holds seats i, i + 2
+        if sorted(totals) != sorted(engine_team):
+            raise Skip("the engine seats two partnerships")
+        gs = self.driver.call("new_game", seed=0)["state"]
+        gs.update(phase="HandOver", went_out=None, hands=[[] for _ in gs["hands"]],
+                  scores=[int(totals[t]) for t in engine_team])
+        for table in gs["tables"]:
+            table.update(opened=True, melds=[], red_threes=[])
+        answer = self.driver.call("settle", state=gs)
+        if not answer["ok"]:
+            raise Errored(f"the engine's settle_hand refused the finished hand: {answer['message']}")
+        over = answer["phase"] == "MatchOver"
+        winner = answer["winner"]
+        return {"over": over, "winners": [engine_team[winner]] if over and winner is not None else []}
 
     def setup(self, ruleset: str) -> Partial:
         """The table as the engine's crate publishes it (card::deck, HAND_SIZE,

@@ -101,6 +101,7 @@ def meld_cards(meld: dict) -> list[str]:
 CANASTRA_NAMES = {
     "cbc": {"Dirty": "suja"},                       # cbc splits the engine's Clean into real and limpa
     "ituiutaba": {"Dirty": "suja", "Clean": "limpa", "CleanAces": "limpa"},   # limpa: no two, 7+ (3, 4.2)
+    "casa": {"Dirty": "suja", "Clean": "limpa", "CleanAces": "ases"},   # its own rulebook's three kinds (10)
 }
 
 

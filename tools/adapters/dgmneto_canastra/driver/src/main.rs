@@ -14,6 +14,8 @@
 //!   <RuleViolation>, "message": <its Display>}`.
 //! - `enumerate {state, seat}`: the engine's legal-move list.
 //! - `score {state}`: `score_hand` for both partnerships, with `HandScore::total`.
+//! - `settle {state}`: `settle_hand` on a finished hand: the phase it leads to
+//!   (`MatchOver` or the next hand's), the banked scores and `GameState::winner`.
 //! - `new_game {seed}`: the engine's own deal.
 //! - `meld {cards}`: `Meld::new` with its canastra kind, bonus and card points.
 //! - `opening_minimum {score, penalized}`: `GameState::opening_minimum_for`.
@@ -92,6 +94,7 @@ fn handle(request: &Value) -> Value {
         "apply" => run(request, true),
         "enumerate" => list(request),
         "score" => score(request),
+        "settle" => settle(request),
         "new_game" => field::<u64>(request, "seed").map(|seed| json!({"ok": true, "state": to_value(&new_game(seed))})),
         "meld" => meld(request),
         "opening_minimum" => opening_minimum(request),
@@ -142,6 +145,19 @@ fn score(request: &Value) -> Result<Value, Value> {
         })
         .collect();
     Ok(json!({"ok": true, "teams": teams}))
+}
+
+fn settle(request: &Value) -> Result<Value, Value> {
+    let state: GameState = field(request, "state")?;
+    Ok(match settle_hand(&state) {
+        Ok(next) => json!({
+            "ok": true,
+            "phase": to_value(&next.phase),
+            "scores": to_value(&next.scores),
+            "winner": next.winner().map(|team| team.index()),
+        }),
+        Err(violation) => json!({"ok": false, "violation": to_value(&violation), "message": violation.to_string()}),
+    })
 }
 
 fn meld(request: &Value) -> Result<Value, Value> {
