@@ -55,7 +55,7 @@ def test_sources_are_quoted(sources, capsys):
     assert main(["dispute", str(EXAMPLE), "--sources", str(sources)]) == 0
     out = capsys.readouterr().out
     assert "> • 7- Os jogadores só poderão descer/baixar" in out
-    assert "> 9\\.3 - No início os jogos de cartas descidas devem somar 80 pontos" in out   # "9." escaped
+    assert "> 9.3 - No início os jogos de cartas descidas devem somar 80 pontos" in out
 
 
 def test_html_and_json(capsys):
