@@ -315,7 +315,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("red_three.late", enum("keep", "lay-down", "replace-on-turn"), "static",
        "a red three held once play has started: stays in hand; must be laid down without replacement "
        "on its holder's turn; or must be replaced on its holder's turn. Under either of the last two, "
-       "the holder may not end the turn (nor discard the three) while holding it", default="keep",
+       "the holder may not end the turn (nor discard the three) while holding it; under lay-down, a "
+       "held three does not count as the card left to end the turn with (a meld leaving it and one "
+       "card that could not go out, or it alone, is refused)", default="keep",
        read_when=(ReadWhen("red_three.replace", (True,)),)),
     _S("red_three.last_card_ends_hand", BOOL, "static",
        "drawing a red three as the last card of the stock ends the hand at once", default=False,

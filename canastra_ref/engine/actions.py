@@ -296,13 +296,24 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
 def _check_last_card(act: Act) -> None:
     """Refuse to leave a single card whose discard would be a forbidden going out:
     one the going-out rules forbid, or one that would end a turn whose melds
-    fall short of the opening."""
-    if len(act.hand) != 1 or act.state.turn.final:
+    fall short of the opening. Red threes that must still be laid down without
+    replacement (red_three.late) cannot end the turn: the card left beside them
+    is the last one, and a hand of nothing else has no card to discard."""
+    if act.state.turn.final:
+        return
+    held = threes.to_lay_down(act)
+    left = len(act.hand) - len(held)
+    why = ("going_out.allowed", "red_three.late") if held else ("going_out.allowed",)
+    beside = " beside the red three to lay down" if held else ""
+    if held and left == 0:
+        act.reject("turn.nothing-to-discard", "this would leave only red threes that must be laid down, and no "
+                   "card to end the turn with", "red_three.late")
+    if left != 1:
         return
     ctx = act.context(batch=act.batch(), going_out=True, discarding=True)
     if not going_out.could_go_out_by_discarding(act):
-        act.reject("turn.last-card-stranded", "this would leave one card, and discarding it to go out is not "
-                   "allowed now", "going_out.allowed", ctx=ctx)
+        act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and discarding it to go out is "
+                   "not allowed now", *why, ctx=ctx)
     if not act.state.teams[act.team].opened and opening.failure(act, going_out=True, discarding=True):
-        act.reject("turn.last-card-stranded", "this would leave one card, and the melds of this turn fall short "
-                   "of the opening, so its discard could not go out", "opening.minimum", ctx=ctx)
+        act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and the melds of this turn "
+                   "fall short of the opening, so its discard could not go out", "opening.minimum", ctx=ctx)

@@ -57,6 +57,8 @@ REASONS: dict[str, str] = {
     "turn.no-discard-now": "no discard is allowed in this turn (the hand ends without one)",
     "turn.discard-required": "the turn must end with a discard",
     "turn.last-card-stranded": "the action would leave one card whose discard would be a forbidden going out",
+    "turn.nothing-to-discard": "the action would leave only red threes that must be laid down, no card to end the "
+                               "turn with",
     "card.not-in-hand": "a card named is not in the player's hand",
     "card.from-pile-not-usable": "cards received from the pile may not be melded in the turn they are taken",
     "card.not-a-red-three": "the card is not a red three",

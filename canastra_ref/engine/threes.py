@@ -90,6 +90,15 @@ def check_none_held(act: Act) -> None:
                    "red_three.late")
 
 
+def to_lay_down(act: Act) -> list[str]:
+    """The red threes in the hand that must leave it, unreplaced, before the
+    turn ends (red_three.late = lay-down): cards that cannot end the turn."""
+    held = [c for c in act.hand if is_red_three(c)]
+    if not held or act.value("red_three.late", decisive=False) != "lay-down":
+        return []
+    return held
+
+
 def replace(act: Act, card: str) -> None:
     """Exchange a red three from the hand: in the window before play starts,
     or later on the holder's turn where the spec allows it."""
