@@ -124,9 +124,10 @@ SETTINGS: tuple[Setting, ...] = (
     _S("deal.cards", INT, "static", "cards dealt to each player", required=True),
     _S("deal.misdeal_redeal", enum("same-dealer", "next-player"), "static",
        "who deals again after a misdeal"),
-    _S("deal.misdeal_claim", enum("before-play", "before-first-discard"), "static",
-       "until when a misdeal may be claimed: before the first player's first draw, or until the first "
-       "discard of the hand (the first player's turn included)", default="before-play",
+    _S("deal.misdeal_claim", enum("before-play", "before-first-discard", "before-own-first-discard"), "static",
+       "until when a misdeal may be claimed: by the dealer, before the first player's first draw, or until "
+       "the first discard of the hand (the first player's turn included); or by any player who has not "
+       "yet discarded in the hand (the claim is charged to the dealer's team)", default="before-play",
        read_when=(ReadWhen("deal.misdeal_redeal", (None,), other_than=True),)),
     _S("deal.next_dealer", enum("first-player"), "static",
        "who deals the next hand: the first player of the hand just played, that is the player next "

@@ -7,8 +7,9 @@
     {"player": "N", "deal": {"deck": ["4c", ...]}}   ... or the deck in this order from the top
                                                   (the rest follows in the fill order of completion.py)
     {"player": "N", "exact_cut": true}            the cutter cut exactly (phase deal)
-    {"player": "N", "misdeal": true}              the dealer misdealt (claimed before play starts, or
-                                                  before the first discard: deal.misdeal_claim)
+    {"player": "N", "misdeal": true}              the dealer misdealt (claimed by him before play starts,
+                                                  or before the first discard; or by any player before
+                                                  his own first discard: deal.misdeal_claim)
     {"player": "N", "replace_red_three": "3h"}    exchange a red three
     {"player": "N", "lay_down_red_three": "3h"}   lay down a late red three
     {"player": "N", "draw": "stock"}              draw (and replace red threes drawn)
@@ -187,10 +188,16 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if state.turn.phase == "deal":
         act.reject("turn.not-dealt", "the hand has not been dealt yet")
     if verb == "misdeal":
-        if act.player != state.dealer:
+        window = act.value("deal.misdeal_claim", decisive=False)
+        if act.player != state.dealer and window != "before-own-first-discard":
             act.reject("misdeal.not-dealer", f"only the dealer ({state.dealer}) can misdeal")
-        if state.started:
-            if act.value("deal.misdeal_claim", decisive=False) == "before-play":
+        if window == "before-own-first-discard":
+            if state.players[act.player].discarded:
+                act.reject("misdeal.too-late", f"{act.player} has already discarded in this hand",
+                           "deal.misdeal_claim")
+            act.decide("deal.misdeal_claim")
+        elif state.started:
+            if window == "before-play":
                 act.reject("turn.already-drew", "the misdeal must be claimed before play starts",
                            "deal.misdeal_claim")
             if not state.turn.first:

@@ -37,7 +37,7 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
         player = state.player_w(seat)
         cards += player.hand
         player.hand.clear()
-        player.melded, player.barred = False, False
+        player.melded, player.barred, player.discarded = False, False, False
     for name in state.table.teams:
         team = state.team_w(name)
         cards += team.red_threes
@@ -88,7 +88,7 @@ def misdeal(act: Act) -> None:
     redeal = act.value("deal.misdeal_redeal")
     if redeal is None:
         act.reject("action.malformed", "this ruleset legislates no misdeal", "deal.misdeal_redeal")
-    state.team_w(act.team).misdeals += 1
+    state.team_w(state.team_of(state.dealer)).misdeals += 1
     if redeal == "next-player":
         state.dealer = state.table.next(state.dealer)
     state.turn = Turn(player=state.table.next(state.dealer), phase="deal", first=True)

@@ -122,7 +122,7 @@ def options(engine: Engine, state: State) -> Options:
         out.offer("exact_cut", lambda: [(table.teams[team][0], True) for team in table.teams])
         return out
     if not state.started:
-        out.offer("misdeal", lambda: [(state.dealer, True)])
+        out.offer("misdeal", lambda: [(seat, True) for seat in table.seats])   # some rulesets: any claimant
     player = turn.player
     if turn.asked == "asking":
         out.offer("answer", lambda: [(p, reply) for p in table.partners(player) for reply in ("yes", "no")])

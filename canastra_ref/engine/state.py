@@ -22,7 +22,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
                "cards": ["4h", "5h", "JK"]}], "red_threes": [], "opening_failures": 0,
                "carried_failures": 0, "pending_failures": [], "exact_cuts": 0, "misdeals": 0,
                "unkept_answers": 0, "canastras_lost": []}, ...},
-     "players": {"N": {"melded": false, "barred": false}, ...},
+     "players": {"N": {"melded": false, "barred": false, "discarded": false}, ...},
      "started": true,                   # the first card of the hand has been drawn
      "pending": null,                   # a short opening awaiting challenge
      "ended": null}                     # {"reason", "player", "concealed", "took_pile"} once over
@@ -87,6 +87,7 @@ class PlayerState:
     hand: list[str] = field(default_factory=list)
     melded: bool = False           # laid down a meld (or a card on one) this hand
     barred: bool = False           # may not take part in the opening for the rest of the hand
+    discarded: bool = False        # has made a discard this hand
 
 
 @dataclass
@@ -133,7 +134,7 @@ class State:
         """The player's state, made private to this State so it may be changed."""
         if seat not in self._owned:
             p = self.players[seat]
-            self.players[seat] = PlayerState(list(p.hand), p.melded, p.barred)
+            self.players[seat] = PlayerState(list(p.hand), p.melded, p.barred, p.discarded)
             self._owned.add(seat)
         return self.players[seat]
 
@@ -221,7 +222,8 @@ class State:
                              "misdeals": v.misdeals, "unkept_answers": v.unkept_answers,
                              "canastras_lost": list(v.canastras_lost)}
                       for name, v in self.teams.items()},
-            "players": {s: {"melded": p.melded, "barred": p.barred} for s, p in self.players.items()},
+            "players": {s: {"melded": p.melded, "barred": p.barred, "discarded": p.discarded}
+                        for s, p in self.players.items()},
             "started": self.started,
             "pending": copy.deepcopy(self.pending),
             "ended": copy.deepcopy(self.ended),
@@ -432,7 +434,8 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         pj = r.obj(players_json.get(seat, {}), f"{root}.players.{seat}")
         players[seat] = PlayerState(r.cards(hands.get(seat, []), f"{root}.hands.{seat}"),
                                     r.bool(pj.get("melded", False), f"{root}.players.{seat}.melded"),
-                                    r.bool(pj.get("barred", False), f"{root}.players.{seat}.barred"))
+                                    r.bool(pj.get("barred", False), f"{root}.players.{seat}.barred"),
+                                    r.bool(pj.get("discarded", False), f"{root}.players.{seat}.discarded"))
     teams_json = r.obj(data.get("teams", {}), f"{root}.teams")
     for name in teams_json:
         if name not in table.teams:

@@ -86,6 +86,7 @@ def discard(act: Act, card: str) -> str:
             act.reject("pile.discard-not-allowed", f"{card} went back with the pile; discard a card from the hand")
     act.hand.remove(card)
     state.pile_w().append(card)
+    state.player_w(act.player).discarded = True
     if last:
         going_out.went_out(act, discarding=True)
         return "going-out.with-discard"
