@@ -259,6 +259,11 @@ SETTINGS: tuple[Setting, ...] = (
        "opening has failed, even with nothing laid (the retry is a second chance at the count); no: the "
        "attempt is void and the turn goes on as an ordinary one", default=False,
        read_when=(ReadWhen("opening.retry_with_stock_draw", (True,)),)),
+    _S("opening.retry_keeps_hand_melds", BOOL, "static",
+       "on such a retry, the melds of the turn that hand cards alone could make stay on the table, still "
+       "counting towards the opening (only the meld with the pile's top card, and any holding the pile's "
+       "cards, go back); no: every meld of the turn goes back to the hand", default=False,
+       read_when=(ReadWhen("opening.retry_with_stock_draw", (True,)),)),
 
     # discard pile
     _S("pile.start", enum("first-discard", "upcard"), "static",

@@ -188,13 +188,18 @@ def restart_turn(act: Act) -> None:
     act.events.append("opening.turn-restarted")
 
 
-def give_back(act: Act) -> None:
-    """Return this turn's provisional melds to the hand and the pile to the table."""
+def give_back(act: Act, keep: tuple[int, ...] = ()) -> None:
+    """Return this turn's provisional melds (but those at the indices `keep`)
+    to the hand and the pile to the table."""
     state, turn = act.state, act.state.turn
-    _take_back(state, act.team, act.hand, turn.melds_laid, turn.opening_undo)
-    turn.melds_laid.clear()
-    turn.touched.clear()
-    turn.formed.clear()
+    back = [i for i in turn.melds_laid if i not in keep]
+    _take_back(state, act.team, act.hand, back, turn.opening_undo)
+
+    def moved(i: int) -> int:           # a kept meld's index once those before it left
+        return i - sum(1 for b in back if b < i)
+    turn.melds_laid[:] = [moved(i) for i in turn.melds_laid if i in keep]
+    turn.touched[:] = [moved(i) for i in turn.touched if i in keep]
+    turn.formed[:] = [moved(i) for i in turn.formed if i in keep]
     turn.canastras_lost.clear()
     turn.pile_meld = None
     turn.hand_at_take = None
@@ -202,7 +207,26 @@ def give_back(act: Act) -> None:
         turn.pile_cards.clear()
         turn.took_pile = False
         turn.opening_undo = None
-    state.player_w(act.player).melded = turn.had_melded
+    state.player_w(act.player).melded = turn.had_melded or bool(keep)
+
+
+def _hand_melds(act: Act) -> tuple[int, ...]:
+    """The melds laid this turn, other than the one made with the pile's top
+    card, that the hand's own cards could have made (copies of a card being
+    alike): those a retry keeps on the table (opening.retry_keeps_hand_melds)."""
+    turn, melds = act.state.turn, act.state.teams[act.team].melds
+    if turn.hand_at_take is None:
+        return ()
+    own = Counter(turn.hand_at_take)
+    if turn.pile_meld is not None:
+        own -= Counter(melds[turn.pile_meld].cards)
+    keep = []
+    for index in turn.melds_laid:
+        cards = Counter(melds[index].cards)
+        if index != turn.pile_meld and not cards - own:
+            own -= cards
+            keep.append(index)
+    return tuple(keep)
 
 
 def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict | None) -> None:
@@ -247,7 +271,8 @@ def give_pile_back(act: Act) -> None:
     if failure(act) is None:
         act.reject("pile.no-retry", "the opening made with the pile reaches the minimum: there is no miscount to "
                    "make good", "opening.retry_with_stock_draw")
-    give_back(act)
+    keep = _hand_melds(act)
+    give_back(act, keep if keep and act.value("opening.retry_keeps_hand_melds") else ())
     turn.retried = True
     act.events.append("draw.stock-instead-of-pile")
 
