@@ -214,7 +214,8 @@ SETTINGS: tuple[Setting, ...] = (
        "turn ends)", default=False),
     _S("opening.counts", enum("all-melds", "clean-melds", "with-canastras"), "static",
        "what the turn's melds count towards the minimum: the card points of all of them; of only those "
-       "without wild cards; or of all of them plus the value of each canastra among them",
+       "without wild cards; or of all of them plus the value of each canastra among them whose bonus "
+       "counts for the team (canastra.<kind>.counts)",
        default="all-melds", read_when=_OPENING_HAS_MINIMUM),
     _S("opening.pile_cards_count", BOOL, "static",
        "cards taken with the pile (other than the top card) count towards the minimum when melded in "

@@ -16,6 +16,7 @@ from collections import Counter
 
 from ..dsl.model import Decision
 from .act import Act
+from .context import TeamContext
 from .rules import MeldContext
 from .state import Turn
 
@@ -101,14 +102,22 @@ def _counted(act: Act, batch) -> list[int]:
             continue
         points = engine.hand_points(kept)
         if mode == "with-canastras":
-            points += _canastra_value(engine, kind, cards)
+            points += _canastra_value(act, kind, cards)
         out.append(points)
     return out
 
 
-def _canastra_value(engine, kind: str, cards) -> int:
+def _canastra_value(act: Act, kind: str, cards) -> int:
+    """The bonus of the canastra these cards make, where it counts for the team
+    now (canastra.<kind>.counts): a bonus the score would not add is not added
+    to the opening either."""
+    engine = act.engine
     canastra = engine.canastra_kind(kind, cards)
     if canastra is None:
+        return 0
+    counts = act.decide(f"canastra.{canastra}.counts", TeamContext(engine, act.state, act.team), decisive=False)
+    if not counts.value:
+        act.trace.add(counts)
         return 0
     return engine.value(f"canastra.{canastra}.value", MeldContext(engine.describe(kind, cards)))
 
