@@ -12,5 +12,7 @@ Bottom first (each imports only those above it in this list):
     opening, going_out, threes, melding, pile, deal, turn   the rules of play
     actions     apply(engine, state, action): parse, dispatch, verdict
     legal       legal_actions(engine, state): the legal moves, judged by apply
+    near_legal  near-legal actions (the rules mostly refuse them), for fuzzers
     scoring     the score of a finished hand   agent, play   self-play
+    walk        random games: the agent's moves and near-legal ones (fuzzing, strategies)
 """
