@@ -110,6 +110,14 @@ def deck_counts(decks: int, jokers: int) -> Counter:
 
 def sort_key(card: str) -> tuple[int, int]:
     """Canonical order: by suit, then rank; jokers last."""
+    key = _SORT_KEYS.get(card)
+    if key is not None:
+        return key
     if card == JOKER:
         return (len(SUITS), 0)
     return (SUITS.index(card[-1]), RANKS.index(card[:-1]))
+
+
+# The keys of the canonical cards, computed once (every state's hands are sorted by them).
+_SORT_KEYS: dict[str, tuple[int, int]] = {}
+_SORT_KEYS.update({card: sort_key(card) for card in full_deck(1, 1)})

@@ -83,16 +83,22 @@ def run(message: dict, engine_factory=engine_for) -> dict:
         results = []
         for i, action in enumerate(actions):
             state, verdict = apply(engine, state, action, path=f"$.actions[{i}]")
-            result = {"verdict": verdict.verdict, "reason": verdict.reason, "cites": verdict.cites,
-                      "state": state.to_json()}
-            if verdict.message:
-                result["message"] = verdict.message
-            if state.ended is not None:
-                result["score"] = {t: s.to_json() for t, s in score_hand(engine, state).items()}
-            results.append(result)
+            results.append(action_result(engine, state, verdict))
         return {"id": case_id, "results": results}
     except (CanastraError, ErrorList) as exc:
         return {"id": case_id, "errored": True, "message": exc.render()}
+
+
+def action_result(engine, state, verdict) -> dict:
+    """The result of one action in a run answer: its verdict, the state after
+    it, and the hand's score once the hand is over."""
+    result = {"verdict": verdict.verdict, "reason": verdict.reason, "cites": verdict.cites,
+              "state": state.to_json()}
+    if verdict.message:
+        result["message"] = verdict.message
+    if state.ended is not None:
+        result["score"] = {t: s.to_json() for t, s in score_hand(engine, state).items()}
+    return result
 
 
 def _ruleset(message: dict) -> tuple[str, tuple[tuple[str, str], ...]]:

@@ -40,13 +40,14 @@ def encode(message: dict) -> bytes:
     return line
 
 
-def not_claimed(info: dict, case: Case) -> str | None:
+def not_claimed(info: dict, ruleset: str, requires) -> str | None:
     """Why an implementation that answered `start` with `info` (its implementation,
-    rulesets and features) does not take this case, which is then skipped unsent; or None."""
+    rulesets and features) does not take a case of this ruleset needing these
+    feature tags, which is then skipped unsent (or a fuzzing step left unsent); or None."""
     name = (info.get("implementation") or {}).get("name", "the implementation")
-    if case.ruleset not in info["rulesets"]:
-        return f"ruleset {case.ruleset!r} is not supported by {name}"
-    missing = [tag for tag in case.requires if tag not in info["features"]]
+    if ruleset not in info["rulesets"]:
+        return f"ruleset {ruleset!r} is not supported by {name}"
+    missing = [tag for tag in requires if tag not in info["features"]]
     if missing:
         return f"needs features {name} does not support: {', '.join(missing)}"
     return None
@@ -184,7 +185,12 @@ class Runner:
     # ------------------------------------------------------------- cases
     def unsupported(self, case: Case) -> str | None:
         """Why the implementation cannot take this case (it declared so at start), or None."""
-        return None if self.info is None else not_claimed(self.info, case)
+        return self.unsupported_for(case.ruleset, case.requires)
+
+    def unsupported_for(self, ruleset: str, requires) -> str | None:
+        """Why the implementation cannot take a case of this ruleset needing
+        these feature tags (it declared so at start), or None."""
+        return None if self.info is None else not_claimed(self.info, ruleset, requires)
 
     def other_reading(self, case: Case) -> Grade | None:
         """The other-reading grade of a case whose expectations do not hold
@@ -200,6 +206,30 @@ class Runner:
 
     def run(self, case: Case) -> Outcome:
         return self.run_all([case])[0]
+
+    def exchange(self, message: dict) -> tuple[dict, str]:
+        """Send one run message of the caller's own (a fuzzer's) and return
+        (the answer, the stderr written for it), under the same policies as
+        cases: the answer checked against run-answer.schema.json and its id;
+        a hang, a crash, garbage or a failed start answered as
+        {"id": ..., "errored": true, "message": why} (the process is
+        restarted for the next message)."""
+        case_id = message.get("id")
+        if self.process is None and not self.start():
+            return {"id": case_id, "errored": True, "message": self.start_error}, ""
+        try:
+            data = encode(message)
+        except ValueError as exc:
+            raise CanastraError(f"the message cannot be sent: {exc}") from None
+        self.process.send(data)
+        sent = time.monotonic()
+        try:
+            answer = self._parse(self._read(sent + self.timeout, "this message", self.timeout), "run-answer")
+            if answer["id"] != case_id:
+                raise self._broken(f"the answer is for id {answer['id']!r}, not {case_id!r}")
+        except Broken as exc:
+            return {"id": case_id, "errored": True, "message": str(exc)}, self._take_stderr()
+        return answer, self._take_stderr()
 
     def run_all(self, cases, on_outcome=None) -> list[Outcome]:
         """Run the cases in order, one message at a time; every failure of the

@@ -45,7 +45,7 @@ def saved_run(report: dict, suite_cases: list, *, spec_commit: str, engine_commi
     every case graded: `canastra conformance --every-reading`) over these cases."""
     info = {"implementation": report["implementation"], "rulesets": report["rulesets"],
             "features": report["features"]}
-    unsent = {c.id for c in suite_cases if not_claimed(info, c)}
+    unsent = {c.id for c in suite_cases if not_claimed(info, c.ruleset, c.requires)}
     suite = report["suite"]
     cases = {}
     for case_id, record in report["cases"].items():
