@@ -13,11 +13,11 @@ import sys
 from canastra_ref import __version__
 from canastra_ref.errors import CanastraError, ErrorList
 
-from . import conformance, coverage, diff, mutate, play, profile, reasons, report, serve, spec
+from . import conformance, coverage, diff, fuzz, mutate, play, profile, reasons, report, serve, spec
 from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 # Modules registering subcommands, in the order --help lists them.
-COMMANDS = (spec, play, reasons, serve, conformance, profile, report, coverage, diff, mutate)
+COMMANDS = (spec, play, reasons, serve, conformance, profile, report, fuzz, coverage, diff, mutate)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,36 @@
+"""A defective implementation for the fuzzer's tests: the reference, except
+that it refuses every discard of a King made by the player whose turn it is
+in the play phase (the table stays as it was, the turn does not pass). Every
+other action is the reference's, applied to its own state, so that the
+actions after a refused discard see the table it left."""
+from __future__ import annotations
+
+from _ref import serve
+
+from canastra_ref import protocol
+from canastra_ref.engine.actions import apply
+from canastra_ref.engine.loading import load_state
+from canastra_ref.engine.rules import engine_for
+
+
+def hook(message):
+    if message.get("cmd") == "start":
+        answer = protocol.handle(message)
+        answer["implementation"] = {"name": "refuses-kings", "version": "1", "language": "python"}
+        return answer
+    if message.get("cmd") != "run" or "actions" not in message:
+        return None
+    engine = engine_for(message["ruleset"], tuple(sorted(message.get("reading", {}).items())))
+    state = load_state(engine, message["state"])
+    results = []
+    for action in message["actions"]:
+        card = action.get("discard")
+        if card and card[0] == "K" and action["player"] == state.turn.player and state.turn.phase == "play":
+            results.append({"verdict": "rejected", "reason": "card.not-in-hand", "state": state.to_json()})
+            continue
+        state, verdict = apply(engine, state, action)
+        results.append(protocol.action_result(engine, state, verdict))
+    return {"id": message["id"], "results": results}
+
+
+serve(hook)

@@ -1,0 +1,240 @@
+"""canastra fuzz: the comparison of two answers, the campaign through the
+protocol (the reference against itself finds nothing; a planted defect is
+found and shrunk to the minimal fixture it calls for; skipped and errored
+answers are narrowed down to the action at fault), the command line."""
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from canastra_cli.cli import main
+from canastra_cli.serve import reference_command
+from canastra_conformance.fixtures import load_file
+from canastra_conformance.grading import FAILED, PASSED
+from canastra_conformance.inprocess import run_case
+from canastra_conformance.runner import Runner
+from canastra_ref.dsl.loader import available
+from canastra_ref.engine.rules import engine_for
+from canastra_tools.fuzz import Campaign, Settings, fuzz
+from canastra_tools.fuzz_compare import SCORE, STATE, VERDICT, compare
+from canastra_tools.fuzz_shrink import Shrinker
+
+IMPLS = Path(__file__).resolve().parent / "data" / "impls"
+
+
+def impl(name: str, *args: str) -> list[str]:
+    return [sys.executable, str(IMPLS / f"{name}.py"), *args]
+
+
+# ------------------------------------------------------------------ comparing two results
+
+def result(**state) -> dict:
+    base = {"dealer": "W", "turn": {"player": "N", "phase": "play", "drawn": ["4c"]},
+            "hands": {"N": ["4c", "5c"], "E": ["9h"]}, "stock": ["7d", "8d"], "pile": ["Kh"], "aside": [],
+            "teams": {"NS": {"score": 0, "opened": True, "melds": [{"kind": "set", "cards": ["8c", "8d", "JK"],
+                                                                     "canastra": None}], "red_threes": []},
+                      "EW": {"score": 0, "opened": False, "melds": [], "red_threes": []}},
+            "started": True, "ended": None}
+    base.update(state)
+    return {"verdict": "accepted", "reason": "draw.stock", "cites": ["4"], "state": base}
+
+
+def test_equal_results_agree():
+    assert compare(result(), result(), "results[0]") == (None, [])
+
+
+def test_a_different_verdict_comes_first():
+    got = {**result(), "verdict": "rejected", "reason": "turn.already-drew"}
+    got["state"] = {**got["state"], "pile": []}
+    kind, mismatches = compare(result(), got, "results[0]")
+    assert kind == VERDICT
+    assert [m.path for m in mismatches] == ["results[0].verdict", "results[0].state.pile"]
+
+
+def test_hands_are_multisets_and_set_melds_unordered_but_the_stock_is_ordered():
+    ref = result()
+    got = result(hands={"N": ["5c", "4c"], "E": ["9h"]})
+    got["state"]["teams"]["NS"]["melds"][0]["cards"] = ["JK", "8d", "8c"]
+    assert compare(ref, got, "results[0]", unordered=frozenset({"set"}))[0] is None
+    assert compare(ref, got, "results[0]")[0] == STATE                     # a sequence's order matters
+    assert compare(ref, result(stock=["8d", "7d"]), "results[0]")[0] == STATE
+
+
+def test_only_the_fields_reported_and_supported_are_compared():
+    got = result(hands={"N": ["4c", "9c"], "E": ["9h"]})
+    del got["state"]["teams"], got["state"]["dealer"]
+    got["state"]["turn"] = {"player": "N", "phase": "play", "drawn": []}      # drawn: the reference's record
+    assert compare(result(), got, "results[0]")[1][0].path == "results[0].state.hands.N"
+    assert compare(result(), got, "results[0]", ["results[*].state.hands"]) == (None, [])
+
+
+def test_a_missing_or_different_score_is_a_score_difference():
+    ref = {**result(), "score": {"NS": {"terms": {"table": {"value": 100}, "hand": {"value": 0}}, "total": 100,
+                                        "score_before": 0, "score_after": 100}}}
+    assert compare(ref, result(), "results[0]")[0] == SCORE
+    got = {**result(), "score": {"NS": {"terms": {"table": {"value": 100}}, "total": 100, "score_after": 100}}}
+    assert compare(ref, got, "results[0]")[0] is None                     # a term not listed counts 0
+    got["score"]["NS"]["terms"]["table"] = {"value": 90}
+    kind, mismatches = compare(ref, got, "results[0]")
+    assert kind == SCORE and [m.path for m in mismatches] == ["results[0].score.NS.terms.table"]
+    assert compare(ref, got, "results[0]", ["results[*].score.*.terms"])[0] is None
+
+
+def test_reasons_are_compared_only_when_asked():
+    got = {**result(), "reason": "draw.other"}
+    assert compare(result(), got, "results[0]")[0] is None
+    assert compare(result(), got, "results[0]", reasons=True)[0] == "reason"
+
+
+# ------------------------------------------------------------------ campaigns
+
+@pytest.fixture(scope="module")
+def reference():
+    runner = Runner(reference_command())
+    yield runner
+    runner.close()
+
+
+def test_the_reference_against_itself_finds_nothing(reference):
+    for ruleset in available():
+        tally = Campaign(reference, Settings(ruleset, cases=2, seed=11)).run()
+        assert tally.hands == 2 and tally.steps > 50 and not tally.faults, ruleset
+        assert tally.groups == {} and not tally.skipped and not tally.unsent, ruleset
+
+
+def test_a_planted_defect_is_found_and_shrunk_to_its_minimal_fixture(tmp_path):
+    """The implementation refuses every discard of a King. The smallest case
+    that shows it: one action, that discard, by the player whose turn it is, in
+    the play phase, holding the King and one other card (with the King alone the
+    discard would be a going out, judged otherwise), nothing else on the table
+    and nobody else holding cards; the reference accepts it (discard.made)."""
+    runner = Runner(impl("refuses_kings"))
+    try:
+        campaign = Campaign(runner, Settings("classica", cases=6, seed=0))
+        tally = campaign.run()
+        key = ("discard.made", "", VERDICT)
+        assert key in tally.groups and tally.groups[key].count >= 1
+        assert all(k[2] == VERDICT for k in tally.groups)
+        shrinker = Shrinker(runner, campaign.engine, "classica", campaign.readings)
+        shrunk = shrinker.shrink(tally.groups[key].finding)
+        case = shrinker.fixture(shrunk, key, ident="fuzz-refuses-kings-discard", implementation="refuses-kings")
+        (action,) = case["actions"]
+        player = action["player"]
+        assert action["discard"][0] == "K"
+        assert case["state"]["turn"] == {"player": player, "phase": "play"}
+        hands = case["state"]["hands"]
+        assert len(hands[player]) == 2 and action["discard"] in hands[player]
+        assert all(hands[seat] == 0 for seat in hands if seat != player)
+        assert set(case["state"]) == {"turn", "hands"}
+        assert case["expect"] == [{"verdict": "accepted", "reason": "discard.made"}]
+        # the fixture file: valid, passed by the reference, failed by the implementation
+        from canastra_tools.fuzz_report import write_fixture
+        header = {"implementation": {"name": "refuses-kings"}, "seed": 0, "jobs": 1}
+        path = write_fixture(tmp_path, "classica", case, tally.groups[key], header, shrunk)
+        (loaded,) = load_file(path)
+        assert "Produced by canastra fuzz" in path.read_text(encoding="utf-8")
+        assert run_case(loaded)[1].status == PASSED
+        assert runner.run(loaded).grade.status == FAILED
+    finally:
+        runner.close()
+
+
+def test_a_skipped_action_is_narrowed_down_and_stepped_over():
+    runner = Runner(impl("fuzz_misbehaves", "--skip", "take_pile"))
+    try:
+        tally = Campaign(runner, Settings("cbc", cases=3, seed=2)).run()
+    finally:
+        runner.close()
+    assert tally.skipped == {"take_pile: not in this engine": tally.skipped.total()} and tally.skipped.total() > 0
+    assert tally.groups == {} and tally.steps > 100
+
+
+def test_an_errored_action_is_a_finding_pinned_to_that_action():
+    runner = Runner(impl("fuzz_misbehaves", "--error", "take_pile"))
+    try:
+        tally = Campaign(runner, Settings("cbc", cases=3, seed=2)).run()
+    finally:
+        runner.close()
+    assert tally.groups and all(kind == "errored" for _, _, kind in tally.groups)
+    for group in tally.groups.values():
+        *before, last = group.finding.actions
+        assert "take_pile" in last and not any("take_pile" in a for a in before)
+        assert group.finding.message == "engine raised on take_pile"
+
+
+def test_steps_needing_features_it_does_not_declare_are_not_sent():
+    runner = Runner(impl("partial"))          # cbc only, without pile takes, red threes, going out, scoring
+    try:
+        tally = Campaign(runner, Settings("cbc", cases=2, seed=4)).run()
+    finally:
+        runner.close()
+    assert tally.groups == {} and tally.steps > 100
+    unsent = " ".join(tally.unsent)
+    assert "pile-take" in unsent and all(why.startswith("needs features partial does not support")
+                                         for why in tally.unsent)
+
+
+def test_jobs_share_the_work_and_merge_their_findings():
+    tally = fuzz(impl("refuses_kings"), Settings("classica", cases=4, seed=0), jobs=2)
+    assert tally.hands == 4 and ("discard.made", "", VERDICT) in tally.groups
+
+
+def test_declared_readings_are_played_and_sent(reference):
+    runner = Runner(impl("follows_readings", json.dumps({"cbc": {"aces-suit": "same-suit"}}), "--declare"))
+    try:
+        campaign = Campaign(runner, Settings("cbc", cases=1, seed=5))
+        assert campaign.readings == {"aces-suit": "same-suit"}
+        assert campaign.run().groups == {}
+        given = Campaign(runner, Settings("cbc", {"aces-suit": "any-suit"}, cases=1))
+        assert given.readings == {"aces-suit": "any-suit"}          # the user's choice wins
+    finally:
+        runner.close()
+    assert engine_for("cbc", (("aces-suit", "same-suit"),))
+
+
+# ------------------------------------------------------------------ the command line
+
+def run_cli(capsys, *args) -> tuple[int, str, str]:
+    code = main(["fuzz", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_cli_the_reference_finds_nothing(capsys):
+    code, out, _ = run_cli(capsys, "--ruleset", "classica", "--cases", "2", "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and report["format"] == "canastra-fuzz-report"
+    assert report["summary"]["groups"] == 0 and report["rulesets"][0]["hands"] == 2
+
+
+def test_cli_writes_the_shrunk_fixtures_and_fails(capsys, tmp_path):
+    code, out, _ = run_cli(capsys, "--impl", shlex.join(impl("refuses_kings")), "--ruleset", "classica",
+                           "--cases", "4", "--out", str(tmp_path))
+    assert code == 1
+    assert "discard.made (no article cited); the implementation: rejected (card.not-in-hand)" in out
+    report = json.loads((tmp_path / "fuzz-report.json").read_text(encoding="utf-8"))
+    for group in report["rulesets"][0]["groups"]:
+        (case,) = load_file(Path(group["fixture"]))
+        assert case.id == group["case"]["id"] and case.id.startswith("fuzz-refuses-kings-classica-")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--jobs", "0"], "must be at least 1"),
+    (["--near-legal", "2"], "between 0 and 1"),
+    (["--cases", "3", "--seconds", "4"], "not allowed with"),
+])
+def test_cli_bad_options(capsys, args, message):
+    with pytest.raises(SystemExit) as exc:
+        main(["fuzz", *args])
+    assert exc.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_cli_rulesets_it_cannot_fuzz(capsys):
+    code, _, err = run_cli(capsys, "--ruleset", "nope")
+    assert code == 2 and "unknown ruleset 'nope'" in err
+    code, _, err = run_cli(capsys, "--impl", shlex.join(impl("partial")), "--ruleset", "treze", "--cases", "1")
+    assert code == 2 and "partial does not claim ruleset 'treze'" in err
