@@ -43,6 +43,7 @@ from canastra_ref.protocol import action_result
 from .fuzz_compare import ERRORED, compare
 
 SEGMENT = 200            # actions a message at most (a hand is rarely longer)
+GIVE_UP = 10             # hands after which a ruleset whose every table the implementation skips is left
 NEAR_LEGAL = 0.2         # chance of a near-legal action before each of the agent's plans
 
 # The feature tags (canastra_ref/features.py) a step needs, by its verb and by
@@ -136,6 +137,7 @@ class Tally:
     faults: list = field(default_factory=list)    # the reference's own faults: {"fault", "job", "hand", "seed"}
     seconds: float = 0.0
     interrupted: bool = False
+    abandoned: str | None = None      # why the campaign stopped early (every table skipped)
     groups: dict[tuple, Group] = field(default_factory=dict)
 
     @property
@@ -156,6 +158,7 @@ class Tally:
         self.faults += other.faults
         self.seconds = max(self.seconds, other.seconds)
         self.interrupted = self.interrupted or other.interrupted
+        self.abandoned = self.abandoned or other.abandoned
         for key, group in other.groups.items():
             if key in self.groups:
                 self.groups[key].add(group)
@@ -214,6 +217,10 @@ class Campaign:
                 self._check_reference(hand)
                 self._hand(hand)
                 self.tally.hands += 1
+                if self.tally.hands >= GIVE_UP and not self.tally.steps and self.tally.skipped:
+                    self.tally.abandoned = f"the implementation skipped every table of the first {GIVE_UP} hands " \
+                                           f"({self.tally.skipped.most_common(1)[0][0]})"
+                    break
                 self.tally.seconds = time.monotonic() - self._began
                 if self.on_progress:
                     self.on_progress(self.tally.snapshot())
@@ -251,17 +258,20 @@ class Campaign:
         def state_at(i: int) -> dict:
             return hand.start.to_json() if i == 0 else result(i - 1)["state"]
 
+        unsent: dict[int, str | None] = {}
+
         def sendable(i: int) -> bool:
-            needs = step_features(steps[i].action, result(i))
-            if needs not in self._unsupported:
-                self._unsupported[needs] = self.runner.unsupported_for(self.settings.ruleset, needs)
-            why = self._unsupported[needs]
-            if why:
-                self.tally.unsent[why] += 1
-            return why is None
+            if i not in unsent:
+                needs = step_features(steps[i].action, result(i))
+                if needs not in self._unsupported:
+                    self._unsupported[needs] = self.runner.unsupported_for(self.settings.ruleset, needs)
+                unsent[i] = self._unsupported[needs]
+                if unsent[i]:
+                    self.tally.unsent[unsent[i]] += 1
+            return unsent[i] is None
 
         origin = {"job": self.settings.job, "hand": hand.number, "seed": hand.seed}
-        i = 0
+        i, streak = 0, 0
         while i < len(steps):
             if not sendable(i):
                 i += 1
@@ -269,7 +279,18 @@ class Campaign:
             j = i + 1
             while j < len(steps) and j - i < SEGMENT and sendable(j):
                 j += 1
-            i = self._segment(steps, i, j, state_at, result, origin)
+            after, refused = self._segment(steps, i, j, state_at, result, origin)
+            if refused is None:
+                streak, i = 0, after
+            else:
+                # The implementation skipped the message at its first action: the table
+                # itself may be what it cannot take, and the tables after it too. The next
+                # tries start 1, 2, 4, ... actions further on, until one is answered.
+                streak += 1
+                i = min(i + 2 ** (streak - 1), len(steps))
+                for k in range(after, i):
+                    if sendable(k):
+                        self.tally.unsent[f"after the implementation skipped the table before: {refused}"] += 1
             if self._done():
                 return
 
@@ -284,11 +305,12 @@ class Campaign:
             return {**answer, "errored": True, "message": f"{j - i} actions but {count} results"}
         return answer
 
-    def _segment(self, steps, i: int, j: int, state_at, result, origin) -> int:
-        """Send actions i..j-1; returns where the hand goes on."""
+    def _segment(self, steps, i: int, j: int, state_at, result, origin) -> tuple[int, str | None]:
+        """Send actions i..j-1; returns where the hand goes on, and the skip
+        message when the implementation skipped the message's first action."""
         answer = self._ask(steps, i, j, state_at, origin)
         if not answer.get("skipped") and not answer.get("errored"):
-            return self._compare(steps, i, answer, state_at, result, origin, j)
+            return self._compare(steps, i, answer, state_at, result, origin, j), None
         # Narrow down to the first action it cannot take. Invariant: the actions
         # i..low-1 are answered, i..high-1 are not. The first action alone is tried
         # first (a table the implementation cannot hold fails at once).
@@ -304,13 +326,13 @@ class Campaign:
         if answered is not None:           # the actions before the culprit: compared as usual
             end = self._compare(steps, i, answered, state_at, result, origin, low)
             if end < low:
-                return end
+                return end, None
         message = str(failed.get("message", ""))
         if failed.get("skipped"):
             self.tally.skipped[_first_line(message)] += 1
-        else:
-            self._found(ERRORED, steps, i, low, state_at, result, origin, None, [_first_line(message)], message)
-        return low + 1
+            return low + 1, _first_line(message) if low == i else None
+        self._found(ERRORED, steps, i, low, state_at, result, origin, None, [_first_line(message)], message)
+        return low + 1, None
 
     def _compare(self, steps, i: int, answer: dict, state_at, result, origin, j: int) -> int:
         unsupported = answer.get("unsupported") or ()

@@ -6,7 +6,7 @@ JSON (format "canastra-fuzz-report", version 1):
     {"format", "format_version", "implementation", "command", "seed", "jobs",
      "budget": {"seconds": N} or {"cases": N}, "near_legal", "reasons",
      "rulesets": [{"ruleset", "readings", "hands", "steps", "messages", "seconds",
-                   "interrupted", "faults": [{"fault", "job", "hand", "seed"}],
+                   "interrupted", "abandoned", "faults": [{"fault", "job", "hand", "seed"}],
                    "skipped": {message: count},
                    "unsent": {why: count},
                    "groups": [{"reason", "article", "kind", "count", "origins",
@@ -61,6 +61,7 @@ def _answer(answer, shrunk, finding) -> str:
 def ruleset_json(tally: Tally, groups: list[dict]) -> dict:
     return {"ruleset": tally.ruleset, "readings": tally.readings, "hands": tally.hands, "steps": tally.steps,
             "messages": tally.messages, "seconds": round(tally.seconds, 1), "interrupted": tally.interrupted,
+            "abandoned": tally.abandoned,
             "faults": tally.faults[:20], "skipped": dict(tally.skipped.most_common()),
             "unsent": dict(tally.unsent.most_common()), "groups": groups}
 
@@ -95,6 +96,8 @@ def render_text(report: dict) -> str:
     for r in report["rulesets"]:
         lines += ["", printable(ruleset_line(r), newlines=False)]
         groups = r["groups"]
+        if r.get("abandoned"):
+            lines.append(printable(f"  left early: {r['abandoned']}", newlines=False))
         if not groups:
             lines.append("  no difference found")
         else:

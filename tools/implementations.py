@@ -8,13 +8,16 @@ engines (docs/implementations/).
 Every figure of the page comes from a saved run: per engine, NAME.json (the
 engine's reading profile, canastra_conformance.profile's JSON form, with the
 status and articles of every case sent, the answers of those that did not
-pass, and the date and commits it ran at: tools/saved_runs.py) and
-NAME.random-play.json (the adapter's --random-play summary). What is written
-by people is in engines.yaml: how to run each engine, what it is, and the
-defects found in it, each with the fixtures that fail or the random-play
-seeds that show it. The saved runs are committed beside the page: refreshing
-them needs every engine's checkout and toolchain, which a test run does not
-have, and the test that the page is current reads them.
+pass, and the date and commits it ran at: tools/saved_runs.py),
+NAME.random-play.json (the adapter's --random-play summary) and, for the
+engines whose entry has a `fuzz` campaign, fuzz/NAME/ (the report of
+`canastra fuzz` against it, fuzz-report.json, and the shrunk fixture of each
+difference it found, fuzz/NAME/<ruleset>/<id>.yaml). What is written by
+people is in engines.yaml: how to run each engine, what it is, and the
+defects found in it, each with the fixtures that fail, the random-play seeds
+or the fuzzing fixtures that show it. The saved runs are committed beside
+the page: refreshing them needs every engine's checkout and toolchain, which
+a test run does not have, and the test that the page is current reads them.
 
 --refresh needs each engine's checkout in the environment variable its entry
 names (and the interpreter one, where given), and fixtures and specs as
@@ -56,6 +59,16 @@ def saved(name: str) -> tuple[dict | None, dict | None]:
             json.loads(play.read_text(encoding="utf-8")) if play.exists() else None)
 
 
+def fuzz_dir(name: str) -> Path:
+    return SAVED / "fuzz" / name
+
+
+def saved_fuzz(name: str) -> dict | None:
+    """The saved fuzzing report of an engine (canastra fuzz's JSON), or None."""
+    report = fuzz_dir(name) / "fuzz-report.json"
+    return json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
+
+
 # ------------------------------------------------------------------ refresh
 
 def _git(*args, cwd=ROOT) -> str:
@@ -72,6 +85,30 @@ def command(entry: dict) -> list[str]:
         raise SystemExit(f"set {entry['python']} to an interpreter that runs this adapter (its README says which)")
     adapter = shlex.split(entry["adapter"])
     return [python, str(ROOT / adapter[0]), *adapter[1:], "--checkout", checkout]
+
+
+def refresh_fuzz(name: str, entry: dict) -> None:
+    """Run the engine's fuzzing campaign (its entry's `fuzz`: rulesets, seconds,
+    seed) and save its report and shrunk fixtures in fuzz/NAME/."""
+    import shutil
+    campaign = entry["fuzz"]
+    out = fuzz_dir(name)
+    if out.exists():
+        shutil.rmtree(out)
+    argv = [sys.executable, "-m", "canastra_cli", "fuzz", "--impl", shlex.join(command(entry)),
+            "--seconds", str(campaign["seconds"]), "--seed", str(campaign.get("seed", 0)),
+            "--out", str(out.relative_to(ROOT)), "--format", "json"]
+    for ruleset in campaign["rulesets"]:
+        argv += ["--ruleset", ruleset]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{name}: canastra fuzz failed: {done.stderr.strip()[-2000:]}")
+    report = json.loads((out / "fuzz-report.json").read_text(encoding="utf-8"))
+    report["canastra_spec"] = {"commit": _git("rev-parse", "--short", "HEAD")}
+    checkout = os.environ[entry["checkout"]]
+    report["engine"] = {"commit": _git("rev-parse", "--short", "HEAD", cwd=checkout)}
+    report["command"] = entry["adapter"]          # the machine's paths left out
+    (out / "fuzz-report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def refresh(name: str, entry: dict, random_play: bool = True) -> str:
@@ -197,6 +234,8 @@ def engine_section(name: str, entry: dict, run: dict | None, play: dict | None) 
             evidence_.append(_code(defect["cases"]))
         if defect.get("seeds"):
             evidence_.append("random play, seed " + ", ".join(map(str, defect["seeds"])))
+        if defect.get("fuzz"):
+            evidence_.append("fuzzing, " + ", ".join(f"[`{i}`]({_fuzz_fixture(name, i)})" for i in defect["fuzz"]))
         if defect.get("probe"):
             evidence_.append(" ".join(defect["probe"].split()))
         text = " ".join(defect["text"].split())
@@ -216,12 +255,49 @@ def engine_section(name: str, entry: dict, run: dict | None, play: dict | None) 
             for article in sorted(by_article, key=_natural):
                 lines.append(f"- {article}: {_code(by_article[article])}")
             lines.append("")
+    fuzzed = saved_fuzz(name)
+    if fuzzed:
+        lines += fuzz_lines(name, entry, fuzzed)
     if play:
         findings = play.get("findings", {})
         found = "; ".join(f"{kind}: {f['count']} (seed {', '.join(str(e['seed']) for e in f['examples'])})"
                           for kind, f in findings.items()) or "nothing broke"
         lines += [f"Random play with its own move generator: {play['hands']} hands from seed "
                   f"{play['first_seed']}, {play['hands_ended']} ended, {play['actions']:,} moves; {found}.", ""]
+    return lines
+
+
+def _fuzz_fixture(name: str, ident: str) -> str:
+    """The path, relative to the page, of a saved fuzzing fixture of an engine."""
+    found = sorted(fuzz_dir(name).glob(f"*/{ident}.yaml"))
+    if not found:
+        raise SystemExit(f"{name}: no saved fuzzing fixture {ident} in {fuzz_dir(name)}")
+    return found[0].relative_to(PAGE.parent).as_posix()
+
+
+def fuzz_lines(name: str, entry: dict, report: dict) -> list[str]:
+    """The engine's fuzzing campaign: what ran, what it found, the differences
+    that are not defects listed above (rule differences)."""
+    listed = {i for d in entry.get("defects") or [] for i in d.get("fuzz", [])}
+    budget = report["budget"]
+    amount = f"{budget['seconds']:g} s" if "seconds" in budget else f"{budget['cases']:,} hands"
+    runs = "; ".join(f"{r['ruleset']}: {r['hands']:,} hands, {r['steps']:,} steps compared, {len(r['groups'])} "
+                     f"difference{'s' if len(r['groups']) != 1 else ''} ({sum(g['count'] for g in r['groups']):,} "
+                     f"findings)" + (f", left early: {r['abandoned']}" if r.get("abandoned") else "")
+                     for r in report["rulesets"])
+    lines = [f"Differential fuzzing (`canastra fuzz`, seed {report['seed']}, {amount} a ruleset, canastra-spec "
+             f"`{report['canastra_spec']['commit']}`, engine `{report['engine']['commit']}`): {runs}. Each "
+             f"difference is shrunk to a fixture in [fuzz/{name}/](implementations/fuzz/{name}/).", ""]
+    others = [(r["ruleset"], g) for r in report["rulesets"] for g in r["groups"]
+              if (g["case"] or {}).get("id") not in listed]
+    if others:
+        lines += ["Its other differences (rule differences unless listed above), by reason, article and kind:", ""]
+        for ruleset, g in others:
+            ident = (g["case"] or {}).get("id")
+            where = f" [`{ident}`]({_fuzz_fixture(name, ident)})" if ident else ""
+            lines.append(f"- {ruleset}: {g['reason']} ({g['article'] or 'no article cited'}), {g['kind']}, "
+                         f"{g['count']:,}x: the engine answers {g['answer']}.{where}")
+        lines.append("")
     return lines
 
 
@@ -273,6 +349,10 @@ def main(argv=None) -> int:
                    help="run these engines (all without a name) and save their runs before writing the page")
     p.add_argument("--keep-random-play", action="store_true",
                    help="with --refresh: keep the saved random play (it takes long) and rerun the suite only")
+    p.add_argument("--keep-fuzz", action="store_true",
+                   help="with --refresh: keep the saved fuzzing campaign (it takes long)")
+    p.add_argument("--fuzz-only", action="store_true",
+                   help="with --refresh: run the fuzzing campaigns only, keeping the other saved runs")
     args = p.parse_args(argv)
     failed = []
     if args.refresh is not None:
@@ -284,8 +364,11 @@ def main(argv=None) -> int:
         for name in args.refresh or list(entries):
             print(f"running {name}...", file=sys.stderr, flush=True)
             try:
-                print(refresh(name, entries[name], random_play=not args.keep_random_play), file=sys.stderr,
-                      flush=True)
+                if not args.fuzz_only:
+                    print(refresh(name, entries[name], random_play=not args.keep_random_play), file=sys.stderr,
+                          flush=True)
+                if entries[name].get("fuzz") and not args.keep_fuzz:
+                    refresh_fuzz(name, entries[name])
             except SystemExit as exc:           # one engine's checkout or toolchain missing: go on with the others
                 print(f"{name}: not refreshed: {exc}", file=sys.stderr, flush=True)
                 failed.append(name)
