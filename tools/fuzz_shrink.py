@@ -80,6 +80,7 @@ class Shrinker:
         self.runner, self.engine, self.ruleset, self.readings = runner, engine, ruleset, dict(readings)
         self.reasons, self.max_checks = reasons, max_checks
         self.unordered = frozenset(k.name for k in engine.meld_kinds if k.shape != "sequence")
+        self.checks, self.key, self.best = 0, None, None
 
     # -------------------------------------------------------------- judging
     def case(self, state: dict, actions: list[dict], ident: str = "fuzz-candidate") -> Case:
