@@ -17,7 +17,6 @@ from .common import (
     seconds,
     write_output,
 )
-from .serve import reference_command
 
 
 def cmd_compare(args) -> int:
@@ -51,7 +50,7 @@ def run_fixtures(args, *, every_reading: bool, **options):
     from canastra_conformance.grading import ERRORED, FAILED, PASSED, SKIPPED
     from canastra_conformance.progress import Progress
     from canastra_conformance.results import suite_info
-    from canastra_conformance.runner import Runner
+    from canastra_conformance.runner import Runner, reference_command
     from canastra_conformance.suite import run_suite, select
 
     directory = fixture_directory(args)

@@ -23,7 +23,6 @@ from .common import (
     seconds,
     write_output,
 )
-from .serve import reference_command
 
 DEFAULT_CASES = 100
 
@@ -97,7 +96,7 @@ def _chance(text: str) -> float:
 
 
 def cmd_fuzz(args) -> int:
-    from canastra_conformance.runner import Runner
+    from canastra_conformance.runner import Runner, reference_command
     from canastra_ref.dsl.loader import available
     from canastra_ref.engine.rules import engine_for
     from canastra_tools import fuzz_report

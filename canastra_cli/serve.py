@@ -20,11 +20,6 @@ from canastra_ref.limits import MAX_MESSAGE_BYTES
 from .common import EXIT_OK
 
 
-def reference_command() -> list[str]:
-    """`canastra serve` for the Python running this: the reference, as anyone else."""
-    return [sys.executable, "-m", __package__, "serve"]
-
-
 def engine(ruleset: str, readings: tuple[tuple[str, str], ...]):
     """The engine of a ruleset, built once for every way of naming the same
     readings: a reading that is its dispute's default is left out of the key."""

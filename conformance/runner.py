@@ -30,6 +30,12 @@ from .policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, STDERR_LATE_LIMIT, S
 from .process import EOF, LINE, OVERFLOW, TIMEOUT, ImplementationProcess
 
 
+def reference_command() -> list[str]:
+    """`canastra serve` for the Python running this: the reference, driven as
+    any other implementation is."""
+    return [sys.executable, "-m", "canastra_cli", "serve"]
+
+
 def encode(message: dict) -> bytes:
     """A message as one protocol line; ValueError when it cannot be one (not
     JSON data, or larger than the protocol allows)."""

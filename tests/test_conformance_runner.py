@@ -268,9 +268,8 @@ def _cases():
 def test_a_run_stopped_midway_keeps_what_it_has(fault, stopped, capsys):
     """Whatever stops a run (Ctrl-C, a bug of the runner), the cases done keep
     their outcomes and the others are errored with the reason: the report is written."""
-    from canastra_cli.serve import reference_command
     from canastra_conformance.results import suite_info
-    from canastra_conformance.runner import Runner
+    from canastra_conformance.runner import Runner, reference_command
     from canastra_conformance.suite import run_suite
     seen = []
 
@@ -294,8 +293,7 @@ def test_a_fixture_that_cannot_be_sent_errors_its_case_only():
     import dataclasses
     import datetime
 
-    from canastra_cli.serve import reference_command
-    from canastra_conformance.runner import Runner
+    from canastra_conformance.runner import Runner, reference_command
     cases = _cases()
     opening = next(i for i, c in enumerate(cases) if c.id == "t-cbc-opening-75")
     cases[opening] = dataclasses.replace(cases[opening], state={**cases[opening].state,

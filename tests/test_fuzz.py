@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 
 from canastra_cli.cli import main
-from canastra_cli.serve import reference_command
 from canastra_conformance.fixtures import load_file
 from canastra_conformance.grading import FAILED, PASSED
 from canastra_conformance.inprocess import run_case
-from canastra_conformance.runner import Runner
+from canastra_conformance.runner import Runner, reference_command
 from canastra_ref.dsl.loader import available
 from canastra_ref.engine.rules import engine_for
 from canastra_tools.fuzz import Campaign, Settings, fuzz

@@ -49,13 +49,14 @@ def once(argv: list[str], directory: Path) -> dict:
 
 def main(argv=None) -> int:
     from canastra_conformance.paths import FIXTURES_DIR
+    from canastra_conformance.runner import reference_command
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--impl", help="the implementation's command (default: the reference, canastra serve)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--fixtures", default=str(FIXTURES_DIR))
     args = parser.parse_args(argv)
-    impl = shlex.split(args.impl) if args.impl else [sys.executable, "-m", "canastra_cli", "serve"]
+    impl = shlex.split(args.impl) if args.impl else reference_command()
     print(f"implementation: {' '.join(impl)}; fixtures: {args.fixtures}; {os.cpu_count()} CPUs")
     runs = []
     for i in range(max(args.repeat, 1)):

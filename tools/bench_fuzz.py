@@ -28,8 +28,7 @@ import resource
 import sys
 import time
 
-from canastra_cli.serve import reference_command
-from canastra_conformance.runner import Runner
+from canastra_conformance.runner import Runner, reference_command
 from canastra_ref.dsl.loader import available
 from canastra_ref.engine.walk import games
 from canastra_tools.fuzz import Campaign, Settings, fuzz
