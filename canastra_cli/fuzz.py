@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import time
 from pathlib import Path
 
 from canastra_ref.errors import CanastraError
@@ -16,6 +14,7 @@ from .common import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    add_format_option,
     add_reading_option,
     check_output,
     impl_argv,
@@ -25,44 +24,6 @@ from .common import (
 )
 
 DEFAULT_CASES = 100
-
-
-class _Progress:
-    """The progress line of a campaign on stderr: redrawn in place on a
-    terminal; in a log, a plain line every tenth of the work. Kept behind
-    these three methods so that it can become the progress helper shared by
-    the long commands."""
-
-    def __init__(self, stream):
-        self.stream = stream
-        try:
-            self.tty = stream.isatty()
-        except (AttributeError, ValueError):
-            self.tty = False
-        self.label, self.total, self.unit, self._shown, self._drawn = "", 0.0, "", -1, 0.0
-
-    def start(self, label: str, total: float, unit: str) -> None:
-        self.label, self.total, self.unit, self._shown = label, total, unit, -1
-
-    def update(self, done: float, detail: str) -> None:
-        tenth = int(10 * done / self.total) if self.total else 0
-        line = f"{self.label}: {done:,.0f}/{self.total:,.0f} {self.unit}, {detail}"
-        if self.tty:
-            now = time.monotonic()
-            if now - self._drawn >= 0.1:
-                self._drawn = now
-                width = shutil.get_terminal_size((80, 20)).columns
-                self.stream.write("\r\x1b[K" + line[:max(width - 1, 10)])
-                self.stream.flush()
-        elif tenth > self._shown:
-            self._shown = tenth
-            self.stream.write(line + "\n")
-            self.stream.flush()
-
-    def finish(self) -> None:
-        if self.tty:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
 
 
 def _positive_int(text: str) -> int:
@@ -96,6 +57,7 @@ def _chance(text: str) -> float:
 
 
 def cmd_fuzz(args) -> int:
+    from canastra_conformance.progress import Progress
     from canastra_conformance.runner import Runner, reference_command
     from canastra_ref.dsl.loader import available
     from canastra_ref.engine.rules import engine_for
@@ -113,7 +75,7 @@ def cmd_fuzz(args) -> int:
     budget = {"seconds": args.seconds} if args.seconds else {"cases": args.cases or DEFAULT_CASES}
     out = Path(args.out) if args.out else None
     runner = Runner(argv, timeout=args.timeout, start_timeout=args.start_timeout)
-    progress = _Progress(sys.stderr)
+    progress = Progress(sys.stderr, 0)
     interrupted = False
     header, reports = None, []
     try:
@@ -134,12 +96,12 @@ def cmd_fuzz(args) -> int:
         for ruleset in rulesets:
             settings = Settings(ruleset, given, seed=args.seed, seconds=budget.get("seconds"),
                                 cases=budget.get("cases"), near_legal=args.near_legal, reasons=args.reasons)
-            total, unit = (budget["seconds"], "s") if "seconds" in budget else (budget["cases"], "hands")
-            progress.start(ruleset, total, unit)
+            total, unit = (budget["seconds"], "seconds") if "seconds" in budget else (budget["cases"], "hands")
+            progress.group(ruleset, total, unit)
 
             def show(snapshot, unit=unit):
-                done = snapshot["seconds"] if unit == "s" else snapshot["hands"]
-                progress.update(done, f"{snapshot['steps']:,} steps, {len(snapshot['groups'])} differences")
+                done = snapshot[unit]
+                progress.at(done, f"{snapshot['steps']:,} steps, {len(snapshot['groups'])} differences")
             tally = fuzz(argv, settings, jobs=args.jobs, timeout=args.timeout, start_timeout=args.start_timeout,
                          on_progress=show, runner=runner)
             progress.finish()
@@ -171,6 +133,10 @@ def cmd_fuzz(args) -> int:
         runner.close()
     report = fuzz_report.report_json(header, reports)
     if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)      # no difference found: no fixture made it
+        except OSError as exc:
+            raise CanastraError(f"--out {out}: cannot make the directory: {exc.strerror or exc}") from None
         write_output(json.dumps(report, indent=1, ensure_ascii=False) + "\n", str(out / "fuzz-report.json"))
     write_output(json.dumps(report, indent=2, ensure_ascii=False) + "\n" if args.format == "json"
                  else fuzz_report.render_text(report), None)
@@ -213,7 +179,7 @@ def register(sub) -> None:
     p.add_argument("--out", metavar="DIR",
                    help="write each difference's shrunk fixture to DIR/<ruleset>/<id>.yaml and the JSON report "
                         "to DIR/fuzz-report.json")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_option(p, ("text", "json"))
     p.add_argument("--near-legal", type=_chance, default=NEAR_LEGAL, metavar="P",
                    help=f"the chance of a near-legal action before each legal move (default {NEAR_LEGAL})")
     p.add_argument("--reasons", action="store_true",

@@ -215,3 +215,20 @@ def test_progress_on_a_terminal_and_in_a_log():
     text = stream.getvalue()
     assert "[1/2] cases: 1 passed, 0 failed  a" in text and "[2/2] cases: 1 passed, 1 failed  b" in text
     assert text.endswith("\r\x1b[K") and "\n" not in text
+
+
+def test_progress_of_work_measured_in_seconds():
+    """canastra fuzz reports seconds (or hands) done, with the steps so far in words:
+    in a log, a line as each tenth is passed, however far a report jumps."""
+    import io
+
+    from canastra_conformance.progress import Progress
+    stream = io.StringIO()
+    progress = Progress(stream, 0)
+    progress.group("cbc", 600, "seconds")
+    for done in (3, 59, 61, 62, 185, 599.6, 600.2):
+        progress.at(done, f"{done * 100:,.0f} steps, 0 differences")
+    assert stream.getvalue().splitlines() == ["cbc: [ 61/600] seconds: 6,100 steps, 0 differences",
+                                              "cbc: [185/600] seconds: 18,500 steps, 0 differences",
+                                              "cbc: [599/600] seconds: 59,960 steps, 0 differences",
+                                              "cbc: [600/600] seconds: 60,020 steps, 0 differences"]

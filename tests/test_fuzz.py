@@ -210,6 +210,14 @@ def test_cli_the_reference_finds_nothing(capsys):
     assert report["summary"]["groups"] == 0 and report["rulesets"][0]["hands"] == 2
 
 
+def test_cli_out_without_differences_still_gets_the_report(capsys, tmp_path):
+    out = tmp_path / "campaign"                 # not there yet, and no fixture will make it
+    code, _, err = run_cli(capsys, "--ruleset", "treze", "--cases", "1", "--out", str(out), "--json")
+    assert code == 0, err
+    report = json.loads((out / "fuzz-report.json").read_text(encoding="utf-8"))
+    assert report["summary"]["groups"] == 0 and report["rulesets"][0]["ruleset"] == "treze"
+
+
 def test_cli_writes_the_shrunk_fixtures_and_fails(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "--impl", shlex.join(impl("refuses_kings")), "--ruleset", "classica",
                            "--cases", "4", "--out", str(tmp_path))
