@@ -5,8 +5,8 @@ overflow the stack. Going past one is an input error like any other, located
 by file:line:column or JSON path.
 
 The protocol's limits are documented in conformance/PROTOCOL.md ("Limits"),
-the files' in conformance/README.md and docs/dsl.md; a test keeps the
-documents and these numbers in step.
+the files' in conformance/README.md and docs/dsl.md; tests/test_limits.py
+keeps the documents and these numbers in step.
 """
 from __future__ import annotations
 
