@@ -10,11 +10,12 @@ regressed. Reports of format versions 1 and 2 are read.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from canastra_ref.display import printable
 from canastra_ref.errors import CanastraError
+from canastra_ref.json_input import loads
+from canastra_ref.limits import MAX_DEPTH
 
 from .grading import ERRORED, FAILED, PASSED, XFAIL, XPASS
 from .results import FORMAT, READABLE_VERSIONS, STATUSES
@@ -25,14 +26,19 @@ KINDS = ("regressed", "fixed", "changed", "different", "new", "removed", "citati
          "citations fixed")
 
 
+# A report nests an answer's values (at most MAX_DEPTH levels: the runner
+# refuses deeper answers) within a few levels of its own.
+REPORT_DEPTH = 2 * MAX_DEPTH
+
+
 def read_json(path: str):
-    """A JSON file's data; a clear error when it cannot be read or is not JSON."""
+    """A JSON file's data (a report or a saved run) within the limits JSON input
+    is held to; a clear error when it cannot be read, is not JSON or goes past them."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_bytes()
     except OSError as exc:
         raise CanastraError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise CanastraError(f"{path} is not JSON: {exc}") from None
+    return loads(text, str(path), max_depth=REPORT_DEPTH)
 
 
 def load_report(path: str) -> dict:

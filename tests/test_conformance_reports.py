@@ -126,15 +126,21 @@ def test_compare_new_and_removed(out, reports, capsys):
 
 @pytest.mark.parametrize("content, message", [
     (None, "cannot read"), ("{not json", "is not JSON"), ('{"cases": {}}', "is not a conformance report"),
+    # what escaped as a RecursionError, or was read whole (issue 17's limits, for files a run wrote)
+    ("[" * 100_000 + "]" * 100_000, "bad-input.json nests arrays and objects more than 128 deep (at column 129)"),
+    ('{"cases": ' + "9" * 5000 + "}", "bad-input.json holds the integer 99999999999999999999... (5000 digits)"),
+    (b'{"cases": "caf\xe9"}', "bad-input.json is not UTF-8 (byte 15)"),
 ])
 def test_compare_rejects_bad_input(out, reports, capsys, content, message):
     path = out / "missing.json"
     if content is not None:
         path = out / "bad-input.json"
-        path.write_text(content)
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     assert main(["conformance", "--compare", str(reports[0]), str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+    assert main(["profile", "--report", str(path)]) == 2
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args, ids", [

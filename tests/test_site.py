@@ -235,3 +235,14 @@ def test_a_dispute_the_spec_no_longer_has_is_named_unlinked(tmp_path):
     assert "dropped-long-ago <small>(not a dispute of the current spec" in text
     assert "disputes/cbc/dropped-long-ago.html" not in text
     assert "disputes/cbc/aces-suit.html" in text
+
+
+def test_a_directory_of_runs_passes_over_json_beyond_the_limits(tmp_path):
+    """A directory given to canastra report stands for the runs among its *.json:
+    a file nested 100,000 deep raised RecursionError while they were looked for."""
+    import shutil
+
+    from canastra_tools.site.runs import expand
+    shutil.copy(SAVED_RUNS[0], tmp_path / "run.json")
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    assert expand([str(tmp_path)]) == [str(tmp_path / "run.json")]

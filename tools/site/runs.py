@@ -17,7 +17,6 @@ messages, states) is the implementation's own text: pages escape it.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,8 +85,8 @@ def expand(paths: list[str]) -> list[str]:
 
 def _format(path: Path) -> str | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(str(path))
+    except CanastraError:
         return None
     return data.get("format") if isinstance(data, dict) else None
 
