@@ -10,15 +10,21 @@ regressed. Reports of format versions 1 and 2 are read.
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from pathlib import Path
 
-from canastra_ref.display import printable
+import jsonschema
+
+from canastra_ref.display import cut, printable
 from canastra_ref.errors import CanastraError
 from canastra_ref.json_input import loads
 from canastra_ref.limits import MAX_DEPTH
 
 from .grading import ERRORED, FAILED, PASSED, XFAIL, XPASS
+from .paths import SCHEMA_DIR
 from .results import FORMAT, READABLE_VERSIONS, STATUSES
+from .schemas import error_path
 
 PASSING, FAILING = (PASSED, XPASS), (FAILED, ERRORED, XFAIL)
 
@@ -42,7 +48,22 @@ def read_json(path: str):
 
 
 def load_report(path: str) -> dict:
-    return checked_report(read_json(path), path)
+    """A report as --compare and profile read it: its every value of the form
+    conformance/schema/report.schema.json gives (the report site reads the
+    records it can instead, runs.py)."""
+    data = checked_report(read_json(path), path)
+    error = jsonschema.exceptions.best_match(_report_schema().iter_errors(data))
+    if error is not None:
+        raise CanastraError(f"{path} is not a valid conformance report at {cut(error_path(error))}: "
+                            f"{cut(error.message)}",
+                            expected="the output of 'canastra conformance --format json' "
+                                     "(conformance/schema/report.schema.json)")
+    return data
+
+
+@lru_cache(maxsize=None)
+def _report_schema() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json.loads((SCHEMA_DIR / "report.schema.json").read_text(encoding="utf-8")))
 
 
 def checked_report(data, path: str) -> dict:

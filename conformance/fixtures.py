@@ -23,6 +23,7 @@ from canastra_ref.files import read_text
 
 from . import yaml_input
 from .paths import FIXTURES_DIR, SCHEMA_DIR
+from .schemas import error_path
 
 SCHEMA_PATH = SCHEMA_DIR / "fixture.schema.json"
 
@@ -77,13 +78,6 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(_inline(schema(), schema().get("$defs", {})))
 
 
-def _path_of(error: jsonschema.ValidationError) -> str:
-    out = "$"
-    for part in error.absolute_path:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
 def _best(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific of a oneOf/anyOf failure's sub-errors."""
     return jsonschema.exceptions.best_match([error]) if error.context else error
@@ -134,7 +128,7 @@ def _validated(path: Path, text: str):
     validator = _validator()
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         best = _best(error)
-        err(f"{cut(best.message)} (at {_path_of(best)})", _path_of(best))
+        err(f"{cut(best.message)} (at {error_path(best)})", error_path(best))
     if errors:
         raise ErrorList(errors)
     return data, positions

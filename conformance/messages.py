@@ -17,6 +17,7 @@ from canastra_ref.display import cut
 
 from .paths import SCHEMA_DIR
 from .policy import QUOTE_LIMIT
+from .schemas import error_path
 
 PROTOCOL_VERSION = 1
 KINDS = ("start", "started", "run", "run-answer", "stop")
@@ -33,13 +34,6 @@ def validator(kind: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(json.loads(schema_path(kind).read_text(encoding="utf-8")))
 
 
-def _path(error: jsonschema.ValidationError) -> str:
-    out = "$"
-    for part in error.absolute_path:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
 def _describe(error: jsonschema.ValidationError) -> str:
     """The most useful message of an error. For a oneOf of forms told apart by
     a key (results/result/skipped/errored; ready/errored): which keys are
@@ -51,13 +45,13 @@ def _describe(error: jsonschema.ValidationError) -> str:
         if len(found) > 1:
             return f"it has {', '.join(repr(k) for k in found)}: only one of {', '.join(keys)} is allowed"
         if not found:
-            return f"it has none of the keys {', '.join(keys)} (exactly one is required, at {_path(error)})"
+            return f"it has none of the keys {', '.join(keys)} (exactly one is required, at {error_path(error)})"
         i = keys.index(found[0])
         inner = [e for e in error.context or () if e.relative_schema_path and e.relative_schema_path[0] == i
                  and e.validator != "not"]
         if inner:
             return _describe(jsonschema.exceptions.best_match(inner))
-    return f"{cut(error.message)} (at {_path(error)})"
+    return f"{cut(error.message)} (at {error_path(error)})"
 
 
 def problem_with(kind: str, data) -> str | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from canastra_cli.cli import main
+from canastra_conformance.compare import load_report
 
 DATA = Path(__file__).resolve().parent / "data"
 FIXTURES = DATA / "readings"
@@ -28,6 +29,8 @@ def run(tmp_path: Path, impl: str, *args: str, fmt: str = "json") -> tuple[int, 
     out = tmp_path / f"report-{len(list(tmp_path.iterdir()))}.{fmt}"
     code = main(["conformance", "--fixtures", str(FIXTURES), "--impl", impl, "--format", fmt, "--output", str(out),
                  *args])
+    if fmt == "json":           # of the form --compare reads
+        load_report(str(out))
     return code, out.read_text(encoding="utf-8")
 
 

@@ -143,6 +143,38 @@ def test_compare_rejects_bad_input(out, reports, capsys, content, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("edit, where", [
+    (lambda r: r["summary"].update(total=None), "$.summary.total: None is not of type 'integer'"),
+    (lambda r: r["cases"]["t-cbc-setup"].update(mismatches=[{"path": 3}]), "$.cases.t-cbc-setup.mismatches[0].path"),
+    (lambda r: r.update(implementation="x"), "$.implementation: 'x' is not of type 'object', 'null'"),
+    (lambda r: r.update(readings={"cbc": ["x"]}), "$.readings.cbc"),
+])
+def test_a_report_read_back_has_the_report_form(out, reports, capsys, edit, where):
+    """--compare and profile --report used the values of a report as they came:
+    a summary total of null raised TypeError (found by tests/test_fuzz_reports.py)."""
+    data = json.loads(reports[1].read_text())
+    edit(data)
+    path = out / "edited.json"
+    path.write_text(json.dumps(data))
+    assert main(["conformance", "--compare", str(reports[0]), str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path} is not a valid conformance report at {where}" in err and "Traceback" not in err
+    assert main(["profile", "--report", str(path)]) == 2
+    assert f"is not a valid conformance report at {where}" in capsys.readouterr().err
+
+
+def test_every_report_written_has_the_report_form(reports, tmp_path):
+    """What the runner writes is what the schema --compare checks against says (a run that stopped early too)."""
+    from canastra_conformance.compare import load_report
+    for path in reports:
+        load_report(str(path))
+    stopped = tmp_path / "stopped.json"
+    main(["conformance", "--fixtures", str(FIXTURES), "--format", "json", "--output", str(stopped),
+          "--impl", impl("crash_at_start")])
+    assert json.loads(stopped.read_text())["start_error"]
+    load_report(str(stopped))
+
+
 @pytest.mark.parametrize("args, ids", [
     (["--ruleset", "treze"], IDS[4:]),
     (["--article", "7"], ["t-cbc-opening-75", "t-cbc-minimum-2490"]),

@@ -24,8 +24,13 @@ def impl(name: str, *args: str) -> str:
 
 
 def conformance(directory: Path, *args: str, fmt: str = "json") -> tuple[int, str]:
+    """Run the small suite; (exit status, the report). A JSON report must have
+    the form --compare reads (conformance/schema/report.schema.json)."""
+    from canastra_conformance.compare import load_report
     out = directory / f"report-{len(list(directory.iterdir()))}.{fmt}"
     code = main(["conformance", "--fixtures", str(FIXTURES), "--format", fmt, "--output", str(out), *args])
+    if fmt == "json":
+        load_report(str(out))
     return code, out.read_text(encoding="utf-8")
 
 

@@ -13,6 +13,7 @@ from test_conformance_pytest_plugin import pytest_run
 from test_conformance_runner import FIXTURES, impl
 
 from canastra_cli.cli import main
+from canastra_conformance.compare import load_report
 
 LISTED = """\
 # known gaps of wrong_answers
@@ -34,6 +35,8 @@ def run(tmp_path, *args, fmt="json"):
     out = tmp_path / f"report-{len(list(tmp_path.iterdir()))}.{fmt}"
     code = main(["conformance", "--fixtures", str(FIXTURES), "--impl", impl("wrong_answers"), "--format", fmt,
                  "--output", str(out), *args])
+    if fmt == "json":           # of the form --compare reads
+        load_report(str(out))
     return code, out.read_text(encoding="utf-8")
 
 
