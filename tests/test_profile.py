@@ -124,3 +124,14 @@ def test_report_takes_no_impl(tmp_path, capsys):
 ])
 def test_overlaps(path, others, expected):
     assert overlaps(path, others) is expected
+
+
+@pytest.mark.parametrize("option", ["--output", "--save-report"])
+def test_outputs_are_checked_before_the_run(tmp_path, capsys, monkeypatch, option):
+    """An output that cannot be written is said before every case of every reading is run, not after."""
+    import canastra_cli.profile as command
+    monkeypatch.setattr(command, "run_fixtures", lambda *a, **k: pytest.fail("the run started"))
+    assert main(["profile", option, str(tmp_path)]) == 2
+    assert f"{option} {tmp_path}: is a directory" in capsys.readouterr().err
+    assert main(["profile", option, str(tmp_path / "no" / "card.txt")]) == 2
+    assert f"no directory {tmp_path / 'no'}" in capsys.readouterr().err
