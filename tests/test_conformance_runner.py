@@ -249,6 +249,19 @@ def test_an_answer_nested_100000_deep_errors_its_case_and_the_run_goes_on(out):
     assert data["restarts"] == 1 and sum(s == "passed" for s in statuses(data).values()) == 5
 
 
+def test_an_answer_line_beyond_the_limit_errors_its_case_and_the_run_goes_on(out):
+    """An answer line longer than 16 MiB is not read whole: the case is errored
+    quoting its start, the process restarted, the other cases answered."""
+    code, data = report(out, "--impl", impl("endless_line"))
+    assert code == 1
+    record = data["cases"]["t-cbc-points-ace"]
+    assert record["status"] == "errored"
+    assert record["message"].startswith("an answer line longer than the protocol allows: "
+                                         "'{\"id\": \"t-cbc-points-ace\", \"result\": \"xxx")
+    assert len(record["message"]) < 2000
+    assert data["restarts"] == 1 and sum(s == "passed" for s in statuses(data).values()) == 5
+
+
 def test_huge_answers_are_graded_and_not_kept(out):
     """Answers of 4 MB each: the report keeps what grading found (a preview of
     each value that differs, a message cut short), never the answers."""
