@@ -259,6 +259,9 @@ def test_a_helper_process_speaks_json_lines_and_its_death_is_an_error(tmp_path):
     assert helper.request({"n": 1}) == {"echo": {"n": 1}}
     with pytest.raises(_common.Errored, match="the echo died"):
         helper.request({"die": True})
+    lingering = _common.LineProcess([sys.executable, str(echo)], "the echo", "the echo did not start")
+    lingering.close()                       # as the adapter exits: the process ends and is reaped
+    assert lingering.proc.returncode == 0
     silent = tmp_path / "silent.py"
     silent.write_text("print('not json')\n")
     with pytest.raises(SystemExit, match="the echo did not start"):

@@ -30,6 +30,7 @@ one-line message (the traceback goes to stderr, never into a result).
 """
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import subprocess
@@ -323,7 +324,20 @@ class LineProcess:
         except (ValueError, AttributeError):
             ready = False
         if not ready:
+            self.close()
             raise SystemExit(not_started)
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """End it (stdin closed, killed if it lingers) and reap it: no engine process
+        outlives its adapter, and its CPU time counts among the adapter's."""
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=1)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
 
     def request(self, message: dict) -> dict:
         """Its answer to one message; Errored when it has died."""
