@@ -21,7 +21,9 @@ a test run does not have, and the test that the page is current reads them.
 
 --refresh needs each engine's checkout in the environment variable its entry
 names (and the interpreter one, where given), and fixtures and specs as
-committed: the page quotes the commit the suite is from.
+committed: the page quotes the commit the suite is from. It prints each
+engine's CPU time (the suite, the random play) as it finishes, goes on past
+an engine that cannot run (its earlier saved run stays) and exits 1 then.
 """
 from __future__ import annotations
 
@@ -143,7 +145,8 @@ def refresh(name: str, entry: dict, random_play: bool = True) -> str:
 
 
 def _cpu() -> float:
-    """CPU seconds used so far by this process and the processes it waited for (the engines)."""
+    """CPU seconds used so far by this process and the processes it waited for: the
+    adapters, and the engine processes each adapter reaps as it exits."""
     mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return mine.ru_utime + mine.ru_stime + theirs.ru_utime + theirs.ru_stime
 
