@@ -193,6 +193,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("meld.<kind>.one_per_rank", BOOL, "static",
        "a team holds at most one meld of this kind per rank; more cards of the rank join it",
        default=False, read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),
+    _S("meld.<kind>.disjoint_ranks", BOOL, "static",
+       "a team's melds of this kind hold no natural card (rank and suit) in common; a wild card counts as none",
+       default=False, read_when=(ReadWhen("meld.<kind>.shape", ("sequence",)),)),
 
     # canastras
     _S("canastra.<kind>.match", BOOL, "meld",

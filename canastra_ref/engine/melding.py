@@ -82,6 +82,23 @@ def same_rank_meld(act: Act, kind: MeldKind, cards: list[str]) -> int | None:
     return None
 
 
+def keep_runs_apart(act: Act, kind: MeldKind, cards: list[str], index: int | None = None) -> None:
+    """Refuse `cards` (meld `index` as it would be, or a new meld) where the kind
+    keeps its melds of one suit apart and another of the team's melds of the kind
+    already holds one of their natural cards (same rank, same suit)."""
+    if kind.shape != "sequence" or not act.value(f"meld.{kind.name}.disjoint_ranks", decisive=False):
+        return
+    mine = set(split(act.engine, cards)[0])
+    for i, meld in enumerate(act.state.teams[act.team].melds):
+        if i == index or meld.kind != kind.name:
+            continue
+        common = sorted(mine & set(split(act.engine, meld.cards)[0]))
+        if common:
+            act.reject("meld.rank-in-other-run", f"{' '.join(common)} already in meld {i}; the team's "
+                       f"{kind.name} melds of one suit share no rank", f"meld.{kind.name}.disjoint_ranks")
+    act.decide(f"meld.{kind.name}.disjoint_ranks")
+
+
 def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False,
             taking_pile: bool = False) -> int:
     """Lay one new meld from cards already taken from the hand; returns its index.
@@ -97,6 +114,7 @@ def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_
         act.decide(f"meld.{kind.name}.one_per_rank")
         add_to(act, existing, laid, going_out=going_out, last_card=last_card)
         return existing
+    keep_runs_apart(act, kind, laid)
     return act.add_meld(Meld(kind.name, laid, act.engine.canastra_kind(kind.name, laid)))
 
 
@@ -127,6 +145,7 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
         _refuse(act, err, f"meld {index}: {err.message}", ctx)
     for path in dict.fromkeys(used):
         act.decide(path)
+    keep_runs_apart(act, kind, new_cards, index)
     before = list(meld.cards)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)

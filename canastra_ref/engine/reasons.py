@@ -77,6 +77,7 @@ REASONS: dict[str, str] = {
     "meld.only-wilds": "a meld made only of wild cards is not allowed here",
     "meld.not-allowed-now": "a meld of this kind may not be laid down in this situation",
     "meld.rank-already-melded": "the team already has a meld of this rank; the cards must join it",
+    "meld.rank-in-other-run": "another meld of the team's, of this kind, holds a natural card of that rank and suit",
     "meld.no-kind": "the cards form no meld of this ruleset",
     "meld.threes": "threes cannot be melded (except where a ruleset allows black threes)",
     "layoff.no-such-meld": "the team has no meld with that index",
