@@ -305,6 +305,11 @@ SETTINGS: tuple[Setting, ...] = (
        "the rest of the pile may be melded in the turn it is taken", default=True),
     _S("pile.discard_from_pile", BOOL, "action",
        "the player who took the pile may discard one of the pile's cards", default=True),
+    _S("pile.frozen_hand_refused", BOOL, "static",
+       "in the turn the pile is taken, a take, meld or layoff that would leave the player holding cards "
+       "none of which he may discard is refused (no: turn.end_without_discard settles whether he ends "
+       "the turn keeping them)", default=False,
+       read_when=(ReadWhen("pile.discard_from_pile", (False,)),)),
 
     # threes
     _S("red_three.replace", BOOL, "static",

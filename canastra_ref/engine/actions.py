@@ -295,9 +295,22 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
         going_out.went_out(act, discarding=False)
         return "going-out.direct"
     _check_last_card(act)
+    _check_frozen_hand(act)
     if not act.state.teams[act.team].opened:
         return opening_reason
     return reason
+
+
+def _check_frozen_hand(act: Act) -> None:
+    """In the turn the pile is taken, refuse to leave the player holding only
+    cards he may not discard (pile.frozen_hand_refused); the setting is read
+    only in that position."""
+    if not act.state.turn.took_pile or act.state.turn.final or _can_discard(act.engine, act.state, act.player):
+        return
+    if act.value("pile.frozen_hand_refused", decisive=False):
+        act.reject("pile.frozen-hand", "this would leave only cards that came with the pile, none of which may "
+                   "be discarded this turn", "pile.frozen_hand_refused", "pile.discard_from_pile", ctx=act.context())
+    act.decide("pile.frozen_hand_refused")
 
 
 def _check_last_card(act: Act) -> None:

@@ -96,6 +96,7 @@ REASONS: dict[str, str] = {
     "pile.wild-bridge": "a wild card may not bridge the top card to the meld it extends",
     "pile.block-not-a-meld": "the top card and the hand cards laid with it onto a meld do not make a meld of their own",
     "pile.discard-not-allowed": "a card taken with the pile may not be discarded this turn",
+    "pile.frozen-hand": "the action would leave the player only cards he may not discard this turn",
     "pile.no-retry": "giving the pile back to draw instead is not allowed here",
 
     # rejected: threes, going out, stock, irregularities
