@@ -32,6 +32,7 @@ below), to be checked against the article before it joins the suite.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -42,6 +43,7 @@ from canastra_ref import protocol
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.reasons import REASONS
+from canastra_ref.engine.state import PlayerState, TeamState, Turn
 from canastra_ref.errors import CanastraError, ErrorList
 
 from . import cardtext
@@ -50,12 +52,12 @@ from .fuzz_compare import ERRORED, SCORE, STATE, compare
 
 MAX_CHECKS = 800          # candidates judged per finding at most
 
-# The fields of the state the second pass tries at their empty form.
-TURN_RECORDS = ("first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched", "redrawn", "asked",
-                "opening_undo", "had_melded", "final", "pile_meld", "formed", "hand_at_take")
-TEAM_RECORDS = ("score", "opening_failures", "carried_failures", "exact_cuts", "misdeals", "unkept_answers",
-                "opened")
-PLAYER_RECORDS = ("melded", "barred")
+# The fields of the state the second pass tries at their empty form: every
+# record of the engine's state (so a record added there is shrunk too), less
+# what the first pass shrinks (hands, melds, red threes) and whose turn it is.
+TURN_RECORDS = tuple(f.name for f in dataclasses.fields(Turn) if f.name not in ("player", "phase"))
+TEAM_RECORDS = tuple(f.name for f in dataclasses.fields(TeamState) if f.name not in ("melds", "red_threes"))
+PLAYER_RECORDS = tuple(f.name for f in dataclasses.fields(PlayerState) if f.name != "hand")
 
 
 @dataclass
