@@ -132,6 +132,8 @@ class ImplementationProcess:
         while True:
             cut = self._out.find(b"\n")
             while cut >= 0:
+                if cut > MAX_LINE:            # a whole overlong line may arrive in one read
+                    return OVERFLOW, bytes(self._out[:1000])
                 line = bytes(self._out[:cut]).rstrip(b"\r")
                 del self._out[:cut + 1]
                 if line.strip():
