@@ -18,6 +18,7 @@ import time
 from .policy import MAX_LINE, STDERR_LIMIT
 
 LINE, EOF, TIMEOUT, OVERFLOW = "line", "eof", "timeout", "overflow"
+CHUNK, READ_AT_ONCE = 1 << 16, 1 << 20       # bytes
 
 
 class ImplementationProcess:
@@ -94,10 +95,13 @@ class ImplementationProcess:
                 pass
 
     def _read(self, key: str) -> None:
+        """Take in what the process has written on `key`, at most READ_AT_ONCE
+        bytes: a process that writes without end never holds the caller past
+        its deadline, nor stdout beyond a line too long to be an answer."""
         fd = self._fds[key]
-        while True:
+        for _ in range(READ_AT_ONCE // CHUNK):
             try:
-                chunk = os.read(fd, 1 << 16)
+                chunk = os.read(fd, CHUNK)
             except BlockingIOError:
                 return
             except OSError:
@@ -111,6 +115,8 @@ class ImplementationProcess:
                 return
             if key == "out":
                 self._out += chunk
+                if len(self._out) > MAX_LINE:       # enough to tell a line too long: read no more for now
+                    return
             else:
                 room = max(STDERR_LIMIT - len(self._err), 0)
                 self._err += chunk[:room]
