@@ -66,6 +66,27 @@ def test_7_at_2500_the_minimum_is_120():
     assert sorted(states[-1].players["N"].hand) == sorted("Jh Qh Kh Ah 8s 9s Ts 5c".split())
 
 
+def test_19_an_upheld_challenge_keeps_every_card_when_a_red_three_came_with_the_pile():
+    # 19: the challenged opening's melds go back to the hand. E had opened with 7d 9d and the
+    # pile's 8d; the pile held a red three, laid down and replaced by 8c from the stock (4);
+    # E also holds a red three of its own (the panca of 4). Taking the opening back must
+    # not touch the card E held: it once went to the pile in the red three's place and the
+    # table lost a card (found by canastra fuzz, the reference against itself, cbc seed 1).
+    partial = {"turn": {"player": "N", "phase": "draw"}, "hands": {"N": 2, "E": ["7c", "3d", "8c"], "S": 1, "W": 1},
+               "stock": ["Js"], "pile": ["6h"], "players": {"E": {"melded": True}},
+               "teams": {"EW": {"opened": True, "red_threes": ["3d"],
+                                "melds": [{"kind": "sequence", "cards": ["7d", "8d", "9d"]}]}},
+               "pending": {"player": "E", "team": "EW", "melds": [0], "failures_before": 0, "stands": [],
+                           "undo": {"pile": ["3d", "8d"], "red_threes": [], "drawn": ["8c"]}}}
+    full = complete(CBC.table, CBC.deck, partial)
+    full["pending"]["undo"]["stock"] = ["8c"] + full["stock"]        # the stock before the take
+    before = load_state(CBC, full)
+    after, verdict = apply(CBC, before, {"player": "N", "challenge": True})
+    assert verdict.reason == "challenge.upheld"
+    assert after.all_cards() == before.all_cards()
+    assert sorted(after.players["E"].hand) == sorted(["7c", "3d", "7d", "9d"])
+
+
 def test_7_needs_a_clean_meld():
     # 7 and 32: a first melding without the pile needs a sequence or ace set with no wild card.
     states, verdicts = play(N(hands={"N": "Jh Qh 2h Ah Ad JK 8s 9s 2s 4d 5c", "E": 15, "S": 15, "W": 15}),

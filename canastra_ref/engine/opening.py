@@ -244,14 +244,18 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
     laid = state.team_w(team).melds
     for index in sorted(melds, reverse=True):
         hand.extend(laid.pop(index).cards)
+    from_table = Counter()
     if undo is not None and "stock" in undo:
         # red threes laid down from the pile go back to it, their replacements to the stock
         for card in undo["drawn"]:
             hand.remove(card)
         state.stock = list(undo["stock"])
+        from_table = Counter(state.team_w(team).red_threes) - Counter(undo["red_threes"])
         state.team_w(team).red_threes = list(undo["red_threes"])
     if undo is not None:
-        owed = Counter(undo["pile"])          # one pass over the hand, not one per pile card
+        # one pass over the hand, not one per pile card; the red threes just taken off
+        # the table are not looked for in the hand (a copy held there stays)
+        owed = Counter(undo["pile"]) - from_table
         kept = []
         for card in hand:
             if owed[card] > 0:
