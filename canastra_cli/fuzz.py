@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -93,7 +94,7 @@ def cmd_fuzz(args) -> int:
             settings = Settings(ruleset, given, seed=args.seed, seconds=budget.get("seconds"),
                                 cases=budget.get("cases"), near_legal=args.near_legal, reasons=args.reasons)
             total, unit = (budget["seconds"], "seconds") if "seconds" in budget else (budget["cases"], "hands")
-            progress.group(ruleset, total, unit)
+            progress.group(ruleset, math.ceil(total), unit)
 
             def show(snapshot, unit=unit):
                 done = snapshot[unit]
