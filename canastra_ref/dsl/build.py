@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import RANKS, dsl_rank
+from ..display import cut, shown
 from ..errors import CanastraError, ErrorList, InputError, SourcePosition, SpecError
 from ..limits import MAX_DECKS
 from ..seating import SEATINGS
@@ -133,7 +134,7 @@ def _inventory(ctx: _Context):
     for f in ctx.files:
         for article in f.articles:
             if article.id in articles:
-                ctx.error(f"article '{article.id}' is listed twice (first at {articles[article.id].pos})",
+                ctx.error(f"article {shown(article.id)} is listed twice (first at {articles[article.id].pos})",
                           article.pos)
                 continue
             articles[article.id] = article
@@ -160,7 +161,7 @@ def _inventory(ctx: _Context):
                           dispute.default_pos, expected="one of: " + ", ".join(names))
             for cite in dispute.articles:
                 if cite.article not in articles:
-                    ctx.error(f"dispute '{dispute.name}' is on article '{cite.article}', "
+                    ctx.error(f"dispute '{dispute.name}' is on article {shown(cite.article)}, "
                               f"which the inventory lacks", cite.pos, expected=_near(cite.article, articles))
     for definition in definitions.values():
         _check_citations(ctx, definition.citations, articles, definition.pos, f"helper '{definition.name}'")
@@ -181,10 +182,10 @@ def _check_citations(ctx, citations, articles, pos, what) -> None:
     for cite in citations:
         article = articles.get(cite.article)
         if article is None:
-            ctx.error(f"citation of article '{cite.article}', which the inventory lacks", cite.pos,
+            ctx.error(f"citation of article {shown(cite.article)}, which the inventory lacks", cite.pos,
                       expected=_near(cite.article, articles))
         elif article.informative:
-            ctx.error(f"article '{cite.article}' is informative ({article.informative_reason}) "
+            ctx.error(f"article {shown(cite.article)} is informative ({cut(article.informative_reason)}) "
                       f"and cannot decide a rule", cite.pos,
                       expected="a normative article, or make this article normative")
 
@@ -584,5 +585,5 @@ def _check_accounted(ctx, articles, clauses, definitions) -> None:
     cited |= {c.article for d in definitions.values() for c in d.citations}
     for article in articles.values():
         if not article.informative and article.id not in cited:
-            ctx.error(f"article '{article.id}' is normative but no clause cites it", article.pos,
-                      expected="a clause citing @" + article.id + ", or 'informative ... because ...'")
+            ctx.error(f"article {shown(article.id)} is normative but no clause cites it", article.pos,
+                      expected="a clause citing @" + cut(article.id, 40) + ", or 'informative ... because ...'")
