@@ -85,6 +85,11 @@ def is_red_three(card: str) -> bool:
     return card[0] == "3" and card[-1] in RED_SUITS
 
 
+def holds_red_three(cards) -> bool:
+    """Whether any of the cards is a red three (3d or 3h: one membership test each)."""
+    return "3d" in cards or "3h" in cards
+
+
 def is_black_three(card: str) -> bool:
     return card[0] == "3" and card[-1] not in RED_SUITS and card != JOKER
 

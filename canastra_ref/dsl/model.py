@@ -68,26 +68,42 @@ class SettingRules:
             if not only.conditions and (only.value is None or not only.value.facts):
                 value = only.literal if only.value is None else only.value.fn(None)
                 self._constant = Decision(self.path, value, only.label, only.cites)
+        # Exceptions are tried before ordinary clauses; each clause whose value
+        # reads no fact gets its Decision made once, here.
+        self._exceptions = tuple(c for c in self.clauses if c.exception)
+        self._ordinary = tuple(c for c in self.clauses if not c.exception)
+        self._decisions = {}
+        for clause in self.clauses:
+            if clause.value is None or not clause.value.facts:
+                try:
+                    value = clause.evaluate(None)
+                except RuleError:          # raised when the clause is decided, as it would be
+                    continue
+                self._decisions[id(clause)] = Decision(self.path, value, clause.label, clause.cites)
+        self._default = None if self.setting.required else Decision(self.path, self.setting.default, None, ())
 
     def decide(self, ctx) -> Decision:
         if self._constant is not None:
             return self._constant
         chosen = self._first(ctx) if self.first_match else self._only(ctx)
         if chosen is None:
-            if self.setting.required:
+            if self._default is None:
                 where = ", ".join(f"{c.label} ({c.clause.pos})" for c in self.clauses)
                 raise RuleError(f"no clause of '{self.path}' applies in this situation "
                                 f"(its clauses: {where})")
-            return Decision(self.path, self.setting.default, None, ())
+            return self._default
+        made = self._decisions.get(id(chosen))
+        if made is not None:
+            return made
         return Decision(self.path, chosen.evaluate(ctx), chosen.label, chosen.cites)
 
     def _only(self, ctx) -> RuleClause | None:
         """The applicable exception, else the applicable ordinary clause; two
         applicable at once are an error."""
-        for exceptional in (True, False):
-            found = [c for c in self.clauses if c.exception == exceptional and c.applies(ctx)]
+        for group, what in ((self._exceptions, "exceptions"), (self._ordinary, "clauses")):
+            found = [c for c in group if c.applies(ctx)]
             if len(found) > 1:
-                raise _conflict(self.path, found, "exceptions" if exceptional else "clauses")
+                raise _conflict(self.path, found, what)
             if found:
                 return found[0]
         return None
@@ -95,10 +111,12 @@ class SettingRules:
     def _first(self, ctx) -> RuleClause | None:
         """_only() for clauses the static check proved pairwise exclusive: the
         first that applies is the only one, so the rest are not evaluated."""
-        for exceptional in (True, False):
-            for clause in self.clauses:
-                if clause.exception == exceptional and clause.applies(ctx):
-                    return clause
+        for clause in self._exceptions:
+            if clause.applies(ctx):
+                return clause
+        for clause in self._ordinary:
+            if clause.applies(ctx):
+                return clause
         return None
 
 

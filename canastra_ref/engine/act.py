@@ -31,7 +31,7 @@ class Act:
         return ActionContext(self.engine, self.state, self.player, **kw)
 
     def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
-        return self.trace.add(self.engine.decide(path, ctx), decisive)
+        return self.trace.add(self.engine.decide(path) if ctx is None else ctx.decision(path), decisive)
 
     def value(self, path: str, ctx=None, decisive: bool = True):
         return self.decide(path, ctx, decisive).value

@@ -164,9 +164,9 @@ def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State,
     except Rejection as rejection:
         for decision in rejection.decisions:
             act.trace.add(decision)
-        return state, Verdict(REJECTED, rejection.reason, act.trace.cites(), act.trace, rejection.message)
+        return state, Verdict(REJECTED, rejection.reason, act.trace, rejection.message)
     verdict = PENALISED if reason in _PENALTIES else ACCEPTED
-    return act.state, Verdict(verdict, reason, act.trace.cites(), act.trace, events=act.events)
+    return act.state, Verdict(verdict, reason, act.trace, events=act.events)
 
 
 def _dispatch(act: Act, verb: str, arg) -> str:

@@ -8,7 +8,7 @@ of the turn, the stock, the pile and the melds being laid).
 """
 from __future__ import annotations
 
-from ..cards import JOKER, is_black_three, is_red_three, rank_label, rank_of
+from ..cards import JOKER, holds_red_three, is_black_three, is_red_three, rank_label, rank_of
 from .rules import Engine
 from .state import State
 
@@ -18,6 +18,9 @@ class CardContext:
 
     def __init__(self, engine: Engine, card: str):
         self.engine, self.card = engine, card
+
+    def decision(self, path: str):
+        return self.engine.decide(path, self)
 
     def fact(self, name: str):
         if name == "card.wild":
@@ -108,11 +111,22 @@ def canastra_bonus(engine: Engine, state: State, team: str):
 
 
 class TeamContext:
-    __slots__ = ("engine", "state", "team", "_cache")
+    """Facts of a team, each computed once (the first time it is read). A
+    decision reads only facts, so it is kept too: deciding a setting again in
+    the same context gives the same decision without evaluating its clauses."""
+    __slots__ = ("engine", "state", "team", "_cache", "_decided")
 
     def __init__(self, engine: Engine, state: State, team: str):
         self.engine, self.state, self.team = engine, state, team
         self._cache = {}
+        self._decided = {}
+
+    def decision(self, path: str):
+        try:
+            return self._decided[path]
+        except KeyError:
+            made = self._decided[path] = self.engine.decide(path, self)
+            return made
 
     def fact(self, name: str):
         try:
@@ -147,8 +161,10 @@ class ActionContext(TeamContext):
 
     def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
                  discarding=False, last_card=False, taking_pile=False, shortfall=0, onto=None):
-        super().__init__(engine, state, state.team_of(player))
-        self.player, self.batch = player, list(batch)
+        self.engine, self.state, self.team = engine, state, state.table.team_of[player]
+        self._cache = {}
+        self._decided = {}
+        self.player, self.batch = player, batch          # batch: read, never changed
         self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
         self.taking_pile, self.shortfall, self.onto = taking_pile, shortfall, onto
 
@@ -212,7 +228,7 @@ class ActionContext(TeamContext):
             if field == "contains.wild":
                 return any(engine.is_wild(c) for c in pile)
             if field == "contains.red_three":
-                return any(is_red_three(c) for c in pile)
+                return holds_red_three(pile)
             if field == "contains.black_three":
                 return any(is_black_three(c) for c in pile)
         elif head == "batch":

@@ -17,7 +17,6 @@ from collections import Counter
 from ..dsl.model import Decision
 from .act import Act
 from .context import TeamContext
-from .rules import MeldContext
 from .state import Turn
 
 
@@ -119,7 +118,7 @@ def _canastra_value(act: Act, kind: str, cards) -> int:
     if not counts.value:
         act.trace.add(counts)
         return 0
-    return engine.value(f"canastra.{canastra}.value", MeldContext(engine.describe(kind, cards)))
+    return engine.meld_decide(f"canastra.{canastra}.value", engine.describe(kind, cards)).value
 
 
 def _pile_rest(act: Act, batch) -> Counter:
@@ -148,14 +147,14 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     made), or a failure reason (melds given back; penalty applied, or
     'opening.taken-back' where this failure does not raise the minimum)."""
     state = act.state
-    team = state.team_w(act.team)
-    was_open = team.opened
+    was_open = state.teams[act.team].opened
     reasons, shortfall = _failures(act, going_out=going_out_now, discarding=discarding)
     if not reasons:
-        if not was_open and act.batch():
-            team.opened = True
+        if not was_open and state.turn.melds_laid:
+            state.team_w(act.team).opened = True
             return "opening.made"
         return None
+    team = state.team_w(act.team)
     ctx = act.context(batch=act.batch(), going_out=going_out_now, discarding=discarding, shortfall=shortfall)
     if not was_open and not going_out_now and act.batch() and all(r in _STANDS for r in reasons):
         stands = [act.decide(_STANDS[r], ctx, decisive=False) for r in reasons]

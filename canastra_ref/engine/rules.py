@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..cards import CARD_CLASSES, JOKER, card_class, full_deck, rank_of
 from ..dsl.loader import load
@@ -30,9 +31,9 @@ class MeldKind:
     wild_bound: int = 0        # the most wild cards any meld of the kind may hold (max_wilds where fixed)
 
 
-@dataclass(frozen=True)
-class MeldInfo:
-    """The facts of one meld, as canastra kinds read them (meld.*)."""
+class MeldInfo(NamedTuple):
+    """The facts of one meld, as canastra kinds read them (meld.*); a tuple,
+    hashed cheaply, as it keys the caches of meld decisions."""
     kind: str
     shape: str
     size: int
@@ -71,7 +72,10 @@ class Engine:
         self.wild_set = frozenset(c for c in set(full_deck(1, 1)) if
                                   (c == JOKER and self.wild_joker) or (c != JOKER and c[0] in self.wild_ranks))
         self.meld_kinds = tuple(self._meld_kind(k) for k in ruleset.meld_kinds)
+        self._kinds_by_name = {k.name: k for k in self.meld_kinds}
         self.canastra_kinds = ruleset.canastra_kinds
+        # a decision that reads only meld facts (meld.*) is a function of them: kept by (setting, facts)
+        self._meld_decisions: dict[tuple, Decision] = {}
         self._canastra_cache: dict[MeldInfo, str | None] = {}
         self._points_cache: dict[str, int] = {}
 
@@ -80,7 +84,7 @@ class Engine:
         return self.ruleset.decide(path, ctx)
 
     def value(self, path: str, ctx=None):
-        return self.ruleset.decide(path, ctx).value
+        return self.decide(path, ctx).value
 
     def _meld_kind(self, name: str) -> MeldKind:
         v = self.ruleset.value
@@ -110,10 +114,10 @@ class Engine:
         the decision for this meld (its cards as they would be)."""
         if kind.max_wilds is not None:
             return kind.max_wilds
-        return self.decide(f"meld.{kind.name}.max_wilds", MeldContext(self.describe(kind.name, cards)))
+        return self.meld_decide(f"meld.{kind.name}.max_wilds", self.describe(kind.name, cards))
 
     def meld_kind(self, name: str) -> MeldKind | None:
-        return next((k for k in self.meld_kinds if k.name == name), None)
+        return self._kinds_by_name.get(name)
 
     # ---------------------------------------------------------------- cards
     def is_wild(self, card: str) -> bool:
@@ -130,17 +134,33 @@ class Engine:
 
     # ------------------------------------------------------------ canastras
     def describe(self, kind: str, cards, previous: str | None = None) -> MeldInfo:
-        shape = self.meld_kind(kind).shape if self.meld_kind(kind) else "set"
-        jokers = sum(1 for c in cards if c == JOKER and self.wild_joker)
-        twos = sum(1 for c in cards if c != JOKER and c[0] == "2" and "2" in self.wild_ranks)
-        wilds = sum(1 for c in cards if self.is_wild(c))
+        kind_ = self._kinds_by_name.get(kind)
+        shape = kind_.shape if kind_ is not None else "set"
+        wild, twos_wild = self.wild_set, "2" in self.wild_ranks
+        jokers = twos = wilds = 0
+        natural = None
+        for card in cards:
+            if card in wild:
+                wilds += 1
+                if card == JOKER:
+                    jokers += 1
+                elif twos_wild and card[0] == "2":
+                    twos += 1
+            elif natural is None:
+                natural = card
         rank = "none"
-        if shape == "set":
-            naturals = [c for c in cards if not self.is_wild(c)]
-            if naturals:
-                r = rank_of(naturals[0])
-                rank = "10" if r == "T" else r
+        if shape == "set" and natural is not None:
+            r = rank_of(natural)
+            rank = "10" if r == "T" else r
         return MeldInfo(kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank, previous or "none")
+
+    def meld_decide(self, path: str, info: MeldInfo) -> Decision:
+        """The decision of a setting that reads only the facts of one meld."""
+        key = (path, info)
+        found = self._meld_decisions.get(key)
+        if found is None:
+            found = self._meld_decisions[key] = self.decide(path, MeldContext(info))
+        return found
 
     def canastra_kind(self, kind: str, cards, previous: str | None = None) -> str | None:
         """The first canastra kind whose `match` holds for the meld, or None.
@@ -161,7 +181,7 @@ class Engine:
         """The bonus decision of a meld on the table (None when it is no canastra)."""
         if meld.canastra is None:
             return None
-        return self.decide(f"canastra.{meld.canastra}.value", MeldContext(self.describe(meld.kind, meld.cards)))
+        return self.meld_decide(f"canastra.{meld.canastra}.value", self.describe(meld.kind, meld.cards))
 
 
 @lru_cache(maxsize=None)

@@ -56,7 +56,7 @@ from ..seating import Table
 PHASES = ("deal", "draw", "play", "over")
 
 
-@dataclass
+@dataclass(slots=True)
 class Meld:
     kind: str
     cards: list[str]          # sequences: in rank order, each wild where it stands
@@ -66,7 +66,7 @@ class Meld:
         return {"kind": self.kind, "cards": list(self.cards), "canastra": self.canastra}
 
 
-@dataclass
+@dataclass(slots=True)
 class TeamState:
     score: int = 0
     opened: bool = False
@@ -82,7 +82,7 @@ class TeamState:
     canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     hand: list[str] = field(default_factory=list)
     melded: bool = False           # laid down a meld (or a card on one) this hand
@@ -90,7 +90,7 @@ class PlayerState:
     discarded: bool = False        # has made a discard this hand
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     player: str
     phase: str = "draw"
@@ -112,7 +112,7 @@ class Turn:
     retried: bool = False          # the pile taken for the opening was given back for a stock draw
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     table: Table
     dealer: str

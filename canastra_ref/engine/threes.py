@@ -2,7 +2,7 @@
 pile, late ones, and a red three as the last card of the stock."""
 from __future__ import annotations
 
-from ..cards import is_red_three
+from ..cards import holds_red_three, is_red_three
 from .act import Act
 from .going_out import end_hand
 
@@ -39,9 +39,10 @@ def start_play(act: Act) -> None:
     if state.started or act.value("red_three.dealt", decisive=False) != "automatic":
         return
     for seat in state.table.from_dealer(state.dealer):
-        held = [c for c in state.players[seat].hand if is_red_three(c)]
-        if not held:
+        hand = state.players[seat].hand
+        if not holds_red_three(hand):
             continue
+        held = [c for c in hand if is_red_three(c)]
         holder = Act(act.engine, state, seat)
         holder.trace, holder.events = act.trace, act.events
         for card in held:
@@ -56,7 +57,7 @@ def from_pile(act: Act, cards: list[str]) -> list[str]:
     """Red threes among the cards just taken with the pile (already in the hand):
     laid down, and replaced, as red_three.with_pile says. Returns the cards
     drawn to replace them."""
-    threes = [c for c in cards if is_red_three(c)]
+    threes = [c for c in cards if is_red_three(c)] if holds_red_three(cards) else []
     rule = act.value("red_three.with_pile", decisive=False) if threes else "keep"
     if rule == "keep":
         return []
@@ -82,7 +83,7 @@ def check_none_held(act: Act) -> None:
     """Where a red three held once play has started must be laid down or
     replaced on its holder's turn, the turn cannot end (nor the three be
     discarded) while he holds one."""
-    if not any(is_red_three(c) for c in act.hand):
+    if not holds_red_three(act.hand):
         return
     must = _MUST.get(act.value("red_three.late", decisive=False))
     if must is not None:
@@ -119,7 +120,7 @@ def replace(act: Act, card: str) -> None:
         for seat in state.table.from_dealer(state.dealer):
             if seat == act.player:
                 break
-            if any(is_red_three(c) for c in state.players[seat].hand):
+            if holds_red_three(state.players[seat].hand):
                 act.reject("red-three.out-of-order", f"{seat} exchanges before {act.player} (the dealer is last)",
                            "red_three.exchange_in_order")
     act.take_from_hand([card])

@@ -8,18 +8,18 @@ explanations.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..dsl.model import Decision
 from .reasons import REASONS
 
 ACCEPTED, REJECTED, PENALISED = "accepted", "rejected", "penalised"
 
 
-@dataclass
 class Trace:
     """The decisions consulted while judging one action."""
-    steps: list[tuple[Decision, bool]] = field(default_factory=list)   # (decision, decisive?)
+    __slots__ = ("steps",)
+
+    def __init__(self):
+        self.steps: list[tuple[Decision, bool]] = []     # (decision, decisive?)
 
     def add(self, decision: Decision, decisive: bool = True) -> Decision:
         self.steps.append((decision, decisive))
@@ -46,17 +46,26 @@ def _plain(value):
     return str(value)
 
 
-@dataclass
 class Verdict:
-    verdict: str
-    reason: str
-    cites: list[str]
-    trace: Trace
-    message: str = ""
-    events: list[str] = field(default_factory=list)
+    """The engine's answer to one action: accepted, rejected or penalised, its
+    reason code, the articles that decided it (`cites`, gathered from the
+    trace when first asked for), the trace, a message, and its events."""
+    __slots__ = ("verdict", "reason", "trace", "message", "events", "_cites")
 
-    def __post_init__(self):
-        assert self.reason in REASONS, self.reason
+    def __init__(self, verdict: str, reason: str, trace: Trace, message: str = "", events: list[str] | None = None):
+        assert reason in REASONS, reason
+        self.verdict, self.reason, self.trace, self.message = verdict, reason, trace, message
+        self.events = [] if events is None else events
+        self._cites: list[str] | None = None
+
+    @property
+    def cites(self) -> list[str]:
+        if self._cites is None:
+            self._cites = self.trace.cites()
+        return self._cites
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.verdict!r}, {self.reason!r})"
 
     def to_json(self, trace: bool = True) -> dict:
         out = {"verdict": self.verdict, "reason": self.reason, "cites": list(self.cites)}
