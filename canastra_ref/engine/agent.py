@@ -45,11 +45,18 @@ class RandomAgent:
 
     # ------------------------------------------------------------- choosing
     def _first(self, state: State, candidates: list[Action], shuffle: bool = True):
-        """(action, new state, verdict) of the first candidate accepted, or None."""
-        if shuffle:
-            candidates = list(candidates)
-            self.rng.shuffle(candidates)
-        for action in candidates[:MAX_TRIES]:
+        """(action, new state, verdict) of the first candidate accepted, or None.
+        With `shuffle`, candidates are drawn at random without replacement (as
+        from a shuffled list, drawing only those tried), else tried in order."""
+        pool = list(candidates)
+        if not shuffle:
+            pool.reverse()                   # popped from the end: in the given order
+        randrange = self.rng.randrange
+        for _ in range(min(MAX_TRIES, len(pool))):
+            if shuffle:
+                i = randrange(len(pool))
+                pool[i], pool[-1] = pool[-1], pool[i]
+            action = pool.pop()
             new, verdict = apply(self.engine, state, action)
             if verdict.verdict != REJECTED:
                 return action, new, verdict
@@ -100,19 +107,17 @@ class RandomAgent:
             if choice:
                 return [choice]
         plan: list = []
-        scratch, scratch_opts = state, opts
+        scratch, scratch_opts = state, opts          # the plan's state so far and its options
         for _ in range(3):
             if self.rng.random() >= self.meld_chance:
                 break
-            found = opts if scratch is state else options(self.engine, scratch)
-            choice = self._first(scratch, found.get("meld") + found.get("layoff"))
+            choice = self._first(scratch, scratch_opts.get("meld") + scratch_opts.get("layoff"))
             if choice is None:
                 break
             plan.append(choice)
             scratch = choice[1]
             if scratch.ended is not None:
                 return plan
-        if plan:
             scratch_opts = options(self.engine, scratch)
         if scratch.turn.final:
             choice = self._first(scratch, scratch_opts.get("end_turn"))

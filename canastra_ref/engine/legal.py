@@ -58,9 +58,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ..cards import JOKER, full_deck, is_red_three, rank_of, sort_key, suit_of
+from ..cards import JOKER, full_deck, holds_red_three, is_red_three, rank_of, sort_key, suit_of
 from .actions import Action, apply
 from .context import ActionContext
+from .melds import may_relocate, wild_locked
 from .rules import Engine, MeldKind
 from .state import State
 from .verdict import REJECTED
@@ -132,7 +133,7 @@ def options(engine: Engine, state: State) -> Options:
     hand = state.players[player].hand
 
     def red_threes(seats):
-        return [(seat, card) for seat in seats
+        return [(seat, card) for seat in seats if holds_red_three(state.players[seat].hand)
                 for card in _distinct(c for c in state.players[seat].hand if is_red_three(c))]
     out.offer("replace_red_three", lambda: red_threes([player] if state.started else table.seats))
     out.offer("lay_down_red_three", lambda: red_threes([player]))
@@ -212,6 +213,7 @@ class _Wilds:
         self.count = len(self.jokers) + len(self.twos)
         self.engine = engine
         self._twos: dict[str | None, list[str]] = {}
+        self._fills: dict[tuple[int, str | None], list[list[str]]] = {}
 
     def twos_for(self, suit: str | None) -> list[str]:
         """The twos that may stand in a sequence of `suit` (any two for a set: suit None)."""
@@ -226,12 +228,18 @@ class _Wilds:
             self._twos[suit] = found
         return found
 
-    def splits(self, count: int, twos: list[str]):
-        """(jokers, twos) lists of `count` wild cards, every split, jokers first."""
-        for j in range(min(count, len(self.jokers)), -1, -1):
-            t = count - j
-            if t <= len(twos):
-                yield self.jokers[:j], twos[:t]
+    def fills(self, count: int, suit: str | None) -> list[list[str]]:
+        """Every way to take `count` wild cards, as jokers then twos (twos_for(suit)),
+        one per split of the count between the two classes, most jokers first.
+        The lists are shared: copy one before changing it."""
+        key = (count, suit)
+        found = self._fills.get(key)
+        if found is None:
+            twos = self.twos_for(suit)
+            found = self._fills[key] = [self.jokers[:j] + twos[:count - j]
+                                        for j in range(min(count, len(self.jokers)), -1, -1)
+                                        if count - j <= len(twos)]
+        return found
 
 
 def melds(engine: Engine, kinds, cards: list[str], must: str | None = None,
@@ -282,7 +290,6 @@ def _colour_ok(kind: MeldKind, card: str) -> bool:
 
 def _sets(kind: MeldKind, ranks, by_rank: dict[str, list[str]], wilds: _Wilds, must: str | None):
     low, high = _limits(kind)
-    twos = wilds.twos_for(None)
     need = max(1, kind.min_naturals)
     reach = min(kind.wild_bound, wilds.count)
     for rank in ([must[:-1]] if must is not None else by_rank):
@@ -296,10 +303,9 @@ def _sets(kind: MeldKind, ranks, by_rank: dict[str, list[str]], wilds: _Wilds, m
             if must is not None and must in group:      # the card that must be in the meld comes first
                 group = [must] + [c for c in group if c != must] + [must] * (group.count(must) - 1)
             for n in range(max(1, kind.min_naturals), len(group) + 1):
-                for w in range(0, kind.wild_bound + 1):
-                    if low <= n + w <= high:
-                        for jokers, two in wilds.splits(w, twos):
-                            yield group[:n] + jokers + two
+                for w in range(max(0, low - n), min(reach, high - n) + 1):
+                    for fill in wilds.fills(w, None):
+                        yield group[:n] + fill
 
 
 def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]], wilds: _Wilds,
@@ -316,8 +322,7 @@ def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]
     for suit, held in by_suit.items():
         if must is not None and (must[-1] != suit or must[:-1] not in allowed):
             continue
-        twos = wilds.twos_for(suit)
-        most = min(kind.wild_bound, len(wilds.jokers) + len(twos))
+        most = min(kind.wild_bound, len(wilds.jokers) + len(wilds.twos_for(suit)))
         present = [r in held for r in ranks]
         at = ranks.index(must[:-1]) if must is not None else None
         for start in range(count if at is None else at + 1):
@@ -331,16 +336,15 @@ def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]
                         break
                 if end - start + 1 >= low and naturals_in >= need and (at is None or end >= at):
                     window = ranks[start:end + 1]
-                    for jokers, two in wilds.splits(gaps, twos):
-                        fill = iter(jokers + two)
-                        yield [held[r] if present[start + i] else next(fill) for i, r in enumerate(window)]
+                    for fill in wilds.fills(gaps, suit):
+                        wild_cards = iter(fill)
+                        yield [held[r] if present[start + i] else next(wild_cards) for i, r in enumerate(window)]
 
 
 def _wild_melds(kind: MeldKind, wilds: _Wilds):
     low, high = _limits(kind)
-    twos = wilds.twos_for(None)
-    for w in range(low, min(high, kind.wild_bound, len(wilds.jokers) + len(twos)) + 1):
-        yield from (jokers + two for jokers, two in wilds.splits(w, twos))
+    for w in range(low, min(high, kind.wild_bound, wilds.count) + 1):
+        yield from (list(fill) for fill in wilds.fills(w, None))
 
 
 def layoffs(engine: Engine, kinds, team_melds, cards: list[str], must: str | None = None,
@@ -372,9 +376,8 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     own_naturals = [c for c in meld_cards if c not in wild]
     room = kind.wild_bound - (len(meld_cards) - len(own_naturals))
     if kind.shape == "wilds":
-        twos = wilds.twos_for(None)
         for w in range(1, min(room, wilds.count) + 1):
-            yield from (j + t for j, t in wilds.splits(w, twos))
+            yield from (list(fill) for fill in wilds.fills(w, None))
         return
     if not own_naturals:
         return
@@ -389,11 +392,10 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
         if natural_must and must in same:
             same.remove(must)
             same.insert(0, must)
-        twos = wilds.twos_for(None)
         for n in range(len(same) + 1):
-            for w in range(0, max(0, room) + 1):
-                for j, t in wilds.splits(w, twos):
-                    yield same[:n] + j + t
+            for w in range(0, min(max(0, room), wilds.count) + 1):
+                for fill in wilds.fills(w, None):
+                    yield same[:n] + fill
         return
     # a sequence: the naturals of a wider window (its new ends held by the hand), and wild cards
     if natural_must and suit_of(must) != suit:
@@ -404,10 +406,14 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     first = next(i for i, c in enumerate(meld_cards) if c not in wild)
     low = ranks.index(rank_of(meld_cards[first])) - first
     high = low + len(meld_cards) - 1
-    replacing = [r for i, r in enumerate(ranks[low:high + 1]) if meld_cards[i] in wild and r in held]
-    twos = wilds.twos_for(suit)
-    spare = len(wilds.jokers) + len(twos)
-    budget = spare + (len(meld_cards) - len(own_naturals))
+    naturals_at = {low + i for i, c in enumerate(meld_cards) if c not in wild}
+    # a natural takes a wild card's place only where the wild card may move (the engine's own test)
+    replacing = [r for i, r in enumerate(ranks[low:high + 1]) if meld_cards[i] in wild and r in held
+                 and not wild_locked(engine, meld_cards[i], low + i, naturals_at)]
+    # wild cards of the meld that may leave their places fill gaps as well (wild.<card>.relocates)
+    moving = sum(1 for i, c in enumerate(meld_cards) if c in wild and may_relocate(engine, c, low + i, naturals_at))
+    spare = len(wilds.jokers) + len(wilds.twos_for(suit))
+    budget = spare + len(replacing) + moving
     starts = [low] + [s for s in range(low - 1, -1, -1) if ranks[s] in held]
     ends = [high] + [e for e in range(high + 1, len(ranks)) if ranks[e] in held]
     for start in starts:
@@ -417,21 +423,28 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
             break
         for end in ends:
             above = ranks[high + 1:end + 1]
-            if gaps_below + sum(1 for r in above if r not in held) > budget:
+            gaps = gaps_below + sum(1 for r in above if r not in held)
+            if gaps > budget:
                 break
             new = [held[r] for r in below + above if r in held]
             for k in range(len(replacing) + 1):
                 for swapped in combinations(replacing, k):
                     base = new + [held[r] for r in swapped]
-                    for w in range(0, min(room, spare) + 1):
-                        for j, t in wilds.splits(w, twos):
-                            yield base + j + t
+                    # only wild cards added, displaced or relocating fill the window's gaps: fewer leave one open
+                    for w in range(max(0, gaps - k - moving), min(room, spare) + 1):
+                        for fill in wilds.fills(w, suit):
+                            yield base + fill
 
 
 def _pile_takes(engine: Engine, state: State, player: str):
     """(hand cards, onto) for every canonical meld or addition holding the pile's top card."""
     top = state.pile[-1]
-    hand = _sorted(state.players[player].hand)
+    hand = state.players[player].hand
+    wild = engine.wild_set
+    if top not in wild and top != JOKER:
+        # a meld holding a natural card holds only cards of its rank (a set) or its suit (a
+        # sequence), and wild cards: the rest of the hand cannot go with the top card
+        hand = [c for c in hand if c in wild or c[:-1] == top[:-1] or c[-1] == top[-1]]
     ctx = ActionContext(engine, state, player)
     kinds = _kinds(engine, ctx)
     pool = _sorted(hand + [top])

@@ -236,7 +236,7 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
         if not engine.is_wild(card):
             fixed[pos] = card
         elif pos in arriving:
-            if _locked(engine, card, pos, existing_naturals):
+            if wild_locked(engine, card, pos, existing_naturals):
                 raise MeldError("layoff.wild-locked", f"{arriving[pos]} would displace {card}, which is locked "
                                 f"in place", f"wild.{_wild_key(card)}.locked")
             used += [f"wild.{_wild_key(card)}.locked", "wild.shift"]
@@ -265,8 +265,8 @@ def _relocated(engine: Engine, ranks, fixed, fixed_wilds: dict[int, str], free: 
     """The layout when the wild cards that may leave their places
     (wild.<card>.relocates, and not locked) fill the gaps the cards added
     left; otherwise `err`, naming the setting that kept them in place."""
-    movable = {pos: card for pos, card in fixed_wilds.items() if not _locked(engine, card, pos, naturals)}
-    allowed = {pos: card for pos, card in movable.items() if engine.value(f"wild.{_wild_key(card)}.relocates")}
+    movable = {pos: card for pos, card in fixed_wilds.items() if not wild_locked(engine, card, pos, naturals)}
+    allowed = {pos: card for pos, card in fixed_wilds.items() if may_relocate(engine, card, pos, naturals)}
     if not allowed:
         card = next(iter((movable or fixed_wilds).values()))
         setting = "relocates" if movable else "locked"
@@ -277,7 +277,13 @@ def _relocated(engine: Engine, ranks, fixed, fixed_wilds: dict[int, str], free: 
     return _layout(engine, ranks, fixed, staying, list(allowed.values()) + free, to_end)
 
 
-def _locked(engine: Engine, card: str, pos: int, naturals: set[int]) -> bool:
+def may_relocate(engine: Engine, card: str, pos: int, naturals: set[int]) -> bool:
+    """Whether the wild card at `pos` may leave its place to fill a gap (wild.<card>.relocates)."""
+    return not wild_locked(engine, card, pos, naturals) and bool(engine.value(f"wild.{_wild_key(card)}.relocates"))
+
+
+def wild_locked(engine: Engine, card: str, pos: int, naturals: set[int]) -> bool:
+    """Whether the wild card at `pos` stays where it is (wild.<card>.locked); `naturals`: the natural places."""
     rule = engine.value(f"wild.{_wild_key(card)}.locked")
     if rule == "never":
         return False
