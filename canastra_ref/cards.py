@@ -90,6 +90,11 @@ def holds_red_three(cards) -> bool:
     return "3d" in cards or "3h" in cards
 
 
+def holds_black_three(cards) -> bool:
+    """Whether any of the cards is a black three (3c or 3s: one membership test each)."""
+    return "3c" in cards or "3s" in cards
+
+
 def is_black_three(card: str) -> bool:
     return card[0] == "3" and card[-1] not in RED_SUITS and card != JOKER
 

@@ -10,7 +10,7 @@ its seats joined (NS), or joined with "+" when a seat name has two letters
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import InputError
 
@@ -28,15 +28,24 @@ class Table:
     order: tuple[str, ...]               # the order of play, starting from seats[0]
     teams: dict[str, tuple[str, ...]]    # team id -> its seats
     team_of: dict[str, str]              # seat -> team id
+    # derived once (play asks for them at every turn): seat -> partners, team -> opposing teams
+    _partners: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _opponents: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_partners", {seat: tuple(s for s in self.teams[team] if s != seat)
+                                               for seat, team in self.team_of.items()})
+        object.__setattr__(self, "_opponents", {team: tuple(t for t in self.teams if t != team)
+                                                for team in self.teams})
 
     def next(self, seat: str, steps: int = 1) -> str:
         return self.order[(self.order.index(seat) + steps) % len(self.order)]
 
     def partners(self, seat: str) -> tuple[str, ...]:
-        return tuple(s for s in self.teams[self.team_of[seat]] if s != seat)
+        return self._partners[seat]
 
     def opponents(self, team: str) -> tuple[str, ...]:
-        return tuple(t for t in self.teams if t != team)
+        return self._opponents[team]
 
     def from_dealer(self, dealer: str) -> tuple[str, ...]:
         """Players in order of play, starting with the one after the dealer."""

@@ -45,11 +45,12 @@ class Act:
         """Remove cards from the hand; reject if any is missing (or, with
         usable_only, is a card received from the pile that may not be used yet)."""
         hand = self.hand
-        if len(cards) == 1:
-            if cards[0] not in hand:
-                self.reject("card.not-in-hand", f"{cards[0]} is not in {self.player}'s hand")
-        else:
-            have = Counter(hand)
+        left = list(hand)
+        try:
+            for card in cards:
+                left.remove(card)
+        except ValueError:
+            have = Counter(hand)         # the first card short, counting copies, is the one named
             for card, n in Counter(cards).items():
                 if have[card] < n:
                     self.reject("card.not-in-hand", f"{card} is not in {self.player}'s hand")
@@ -62,8 +63,7 @@ class Act:
                         self.reject("card.from-pile-not-usable",
                                     f"{card} came from the pile and cannot be melded this turn", "pile.rest_usable",
                                     ctx=self.context())
-        for card in cards:
-            hand.remove(card)
+        hand[:] = left
 
     def batch(self) -> list[tuple[str, list[str]]]:
         """(kind, cards) of the melds started this turn."""

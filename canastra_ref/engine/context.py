@@ -8,7 +8,7 @@ of the turn, the stock, the pile and the melds being laid).
 """
 from __future__ import annotations
 
-from ..cards import JOKER, holds_red_three, is_black_three, is_red_three, rank_label, rank_of
+from ..cards import JOKER, holds_black_three, holds_red_three, is_black_three, is_red_three, rank_label, rank_of
 from .rules import Engine
 from .state import State
 
@@ -226,11 +226,11 @@ class ActionContext(TeamContext):
                 kind = engine.meld_kind(melds[self.onto].kind)
                 return kind.shape if kind else "none"
             if field == "contains.wild":
-                return any(engine.is_wild(c) for c in pile)
+                return not engine.wild_set.isdisjoint(pile)
             if field == "contains.red_three":
                 return holds_red_three(pile)
             if field == "contains.black_three":
-                return any(is_black_three(c) for c in pile)
+                return holds_black_three(pile)
         elif head == "batch":
             return self._batch(field)
         return super()._compute(name)

@@ -73,12 +73,13 @@ def same_rank_meld(act: Act, kind: MeldKind, cards: list[str]) -> int | None:
     """The team's meld of this kind and rank, where the kind allows one per rank."""
     if not act.value(f"meld.{kind.name}.one_per_rank", decisive=False):
         return None
-    naturals, _ = split(act.engine, cards)
-    rank = naturals[0][:-1] if naturals else None
+    wild = act.engine.wild_set
+    rank = next((c[:-1] for c in cards if c not in wild), None)
     for i, meld in enumerate(act.state.teams[act.team].melds):
-        other = split(act.engine, meld.cards)[0]
-        if meld.kind == kind.name and other and other[0][:-1] == rank:
-            return i
+        if meld.kind == kind.name:
+            other = next((c[:-1] for c in meld.cards if c not in wild), None)
+            if other is not None and other == rank:
+                return i
     return None
 
 

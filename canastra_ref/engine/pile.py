@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..cards import holds_red_three
 from . import opening, threes
 from .act import Act
 from .melding import add_to, lay_new
@@ -79,11 +80,13 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
     rest = state.pile
     turn = state.turn
     hand_before = list(act.hand) + list(with_cards) + [top]
-    stock_before, threes_before = list(state.stock), list(state.teams[act.team].red_threes)
+    threes_in_rest = holds_red_three(rest)     # only red threes taken with the pile move the stock or go down
+    stock_before = list(state.stock) if threes_in_rest else None
+    threes_before = list(state.teams[act.team].red_threes)
     act.hand.extend(rest)
     state.pile = []
     drawn = threes.from_pile(act, rest)
-    laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before)
+    laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before) if threes_in_rest else Counter()
     turn.hand_at_take = hand_before + drawn
     turn.took_pile = True
     turn.pile_cards = list((Counter(rest) - laid).elements())
