@@ -18,6 +18,8 @@ the cache off. Both are read at each use.
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 import os
 import stat
@@ -78,6 +80,17 @@ def code_digest(packages: tuple[str, ...]) -> str:
             digest.update(f"{package}/{source.relative_to(root).as_posix()}\0".encode())
             digest.update(source.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def installed(package: str) -> str:
+    """A third-party package's release, for cache keys: the text of its
+    __init__.py (which states its version), read without importing it."""
+    found = importlib.util.find_spec(package)
+    if found is None or found.origin is None:
+        importlib.import_module(package)      # a missing dependency is reported as such
+        raise ImportError(f"{package} is installed without its package source")
+    return Path(found.origin).read_text(encoding="utf-8")
 
 
 def _same(value):

@@ -8,6 +8,7 @@ import json
 import os
 import pickle
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -195,6 +196,15 @@ def test_a_change_of_code_changes_the_key(where, tmp_path, monkeypatch):
     cache.cached("k", ("cachedpackage",), ("x",), compute)
     assert compute.calls == 2
     sys.modules.pop("cachedpackage", None)
+
+
+def test_a_cached_parse_loads_no_parser(where):
+    """lark is imported to parse a spec, not to read its parse from the cache."""
+    script = ("import sys; from canastra_ref.dsl.loader import load; load('classica-2p'); "
+              "print('lark' in sys.modules)")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+            for _ in range(2)]
+    assert runs == ["True\n", "False\n"]
 
 
 def test_the_parser_reads_no_lark_pickle(tmp_path, monkeypatch):

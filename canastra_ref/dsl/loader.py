@@ -9,9 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import lark
-
-from ..cache import cached
+from ..cache import cached, installed
 from ..errors import ErrorList, InputError, SpecError
 from ..files import read_text
 from ..paths import GRAMMAR, SPEC_DIR, SPEC_SUFFIX
@@ -19,7 +17,6 @@ from . import ast
 from . import settings as registry
 from .build import build, chain
 from .model import Ruleset
-from .parser import parse_text
 
 
 def available(directory: Path = SPEC_DIR) -> list[str]:
@@ -29,11 +26,17 @@ def available(directory: Path = SPEC_DIR) -> list[str]:
 
 @lru_cache(maxsize=None)
 def _parse(path: str) -> ast.SpecFile:
-    """The parsed file; parses are cached on disk (canastra_ref.cache) by code, grammar and file text."""
+    """The parsed file; parses are cached on disk (canastra_ref.cache) by code,
+    lark release, grammar and file text."""
     text = read_text(path, error=SpecError)
-    inputs = (f"lark {lark.__version__}", GRAMMAR.read_text(encoding="utf-8"), path, text)
-    return cached("spec", ("canastra_ref",), inputs, lambda: parse_text(text, path),
+    inputs = (installed("lark"), GRAMMAR.read_text(encoding="utf-8"), path, text)
+    return cached("spec", ("canastra_ref",), inputs, lambda: _parse_text(text, path),
                   encode=ast.to_json, decode=ast.from_json)
+
+
+def _parse_text(text: str, path: str) -> ast.SpecFile:
+    from .parser import parse_text  # lark loads only to parse: a parse found in the cache needs none
+    return parse_text(text, path)
 
 
 def spec_file(ruleset: str, directory: Path = SPEC_DIR) -> ast.SpecFile:
