@@ -19,7 +19,7 @@ from .common import (
 
 
 def cmd_check(args) -> int:
-    from canastra_ref.dsl.loader import check_file
+    from canastra_ref.dsl.check_cache import check_file
     paths: list[Path] = []
     for given in args.paths or [str(SPEC_DIR)]:
         path = Path(given)

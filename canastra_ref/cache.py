@@ -1,6 +1,6 @@
 """A small on-disk cache of work that depends only on file contents and code:
-parsed specs and validated fixture files. It holds data, never pickles: each
-entry is JSON, its value rebuilt by the caller's decoder.
+parsed specs, validated fixture files and passed spec checks. It holds data,
+never pickles: each entry is JSON, its value rebuilt by the caller's decoder.
 
 An entry's key is a digest of the package version, of the source of the
 packages that produce the value (any change to their code gives new keys), and

@@ -18,7 +18,7 @@ import pytest
 from lark import Lark
 
 from canastra_ref import cache
-from canastra_ref.dsl import ast, loader, parser
+from canastra_ref.dsl import ast, check_cache, loader, parser
 from canastra_ref.paths import GRAMMAR, SPEC_DIR
 
 CODE = ("canastra_ref",)
@@ -136,6 +136,54 @@ def test_a_swapped_spec_entry_does_not_change_check(where):
     for other in by_ruleset["other"]:
         shutil.copyfile(by_ruleset["cbc"][0], other)
     assert check("classica") == (readings["classica"], [])
+
+
+@pytest.fixture
+def checks(monkeypatch) -> list:
+    """The checks the loader really makes (the others came from the cache)."""
+    made = []
+    real = loader.check_file
+
+    def counting(path, directory=None, strict=False):
+        made.append((Path(path).name, strict))
+        return real(path, directory, strict)
+    monkeypatch.setattr(loader, "check_file", counting)
+    return made
+
+
+def test_a_passed_check_is_answered_from_the_cache(where, checks, tmp_path):
+    for name in ("classica", "classica-2p"):
+        shutil.copyfile(SPEC_DIR / f"{name}.canastra", tmp_path / f"{name}.canastra")
+    child = tmp_path / "classica-2p.canastra"
+    first = check_cache.check_file(child)
+    assert first[1] == [] and len(first[0]) > 1
+    assert check_cache.check_file(child) == first
+    assert checks == [("classica-2p.canastra", False)]
+    check_cache.check_file(child, strict=True)                 # another flag: checked
+    assert checks[-1] == ("classica-2p.canastra", True)
+
+
+@pytest.mark.parametrize("changed", ["classica-2p", "classica"])
+def test_a_changed_spec_or_ancestor_is_checked_again(where, checks, tmp_path, changed):
+    for name in ("classica", "classica-2p"):
+        shutil.copyfile(SPEC_DIR / f"{name}.canastra", tmp_path / f"{name}.canastra")
+    child = tmp_path / "classica-2p.canastra"
+    check_cache.check_file(child)
+    with open(tmp_path / f"{changed}.canastra", "a", encoding="utf-8") as handle:
+        handle.write("\n# an edit\n")
+    loader._parse.cache_clear()
+    check_cache.check_file(child)
+    assert len(checks) == 2
+
+
+def test_a_failed_check_is_not_stored(where, checks, tmp_path):
+    broken = tmp_path / "classica.canastra"
+    broken.write_text((SPEC_DIR / "classica.canastra").read_text(encoding="utf-8")
+                      .replace("meld.set.min_cards = 3", "meld.set.min_cards = yes"), encoding="utf-8")
+    results = [check_cache.check_file(broken) for _ in range(2)]
+    assert results[0][1] and [str(e) for e in results[0][1]] == [str(e) for e in results[1][1]]
+    assert len(checks) == 2
+    assert not entries(where, "check")
 
 
 def test_a_fifo_in_place_of_an_entry_neither_hangs_nor_fails(where):
