@@ -208,6 +208,11 @@ SETTINGS: tuple[Setting, ...] = (
     _S("canastra.<kind>.grows", BOOL, "action",
        "when cards may be added to a canastra of this kind (the kind it has before the addition); "
        "no: the addition is refused", default=True),
+    _S("canastra.<kind>.grows_penalised", BOOL, "action",
+       "cards added to a canastra of this kind, where canastra.<kind>.grows lets them in, are an offence "
+       "whose consequence the rulebook sets: the addition stands, with what it makes of the canastra, and "
+       "its verdict is penalised (layoff.canastra-penalised); no: an ordinary play",
+       default=False, read_when=(ReadWhen("canastra.<kind>.grows", (False,), other_than=True),)),
 
     # opening
     _S("opening.minimum", INT, "action",

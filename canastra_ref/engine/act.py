@@ -18,6 +18,7 @@ class Act:
         self.team = state.team_of(player)
         self.trace = Trace()
         self.events: list[str] = []
+        self.penalty: str | None = None     # a penalised reason a play of the action incurred
         self._hand: list[str] | None = None
 
     @property

@@ -42,7 +42,7 @@ from .verdict import ACCEPTED, PENALISED, REJECTED, Rejection, Verdict
 ACTION_KEYS = ("deal", "exact_cut", "misdeal", "replace_red_three", "lay_down_red_three", "draw", "redraw",
                "take_pile", "meld", "layoff", "discard", "end_turn", "ask_partner", "answer", "challenge")
 _PENALTIES = {"opening.below-minimum", "opening.no-clean-meld", "opening.single-meld-below-minimum",
-              "deal.misdeal"}
+              "deal.misdeal", "layoff.canastra-penalised"}
 
 
 class Action:
@@ -298,7 +298,7 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
     _check_frozen_hand(act)
     if not act.state.teams[act.team].opened:
         return opening_reason
-    return reason
+    return act.penalty or reason
 
 
 def _check_frozen_hand(act: Act) -> None:

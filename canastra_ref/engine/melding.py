@@ -135,6 +135,10 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
         if not act.value(f"canastra.{meld.canastra}.grows", grow_ctx, decisive=False):
             act.reject("layoff.canastra-closed", f"meld {index}, a canastra {meld.canastra}, takes no more cards "
                        f"now", f"canastra.{meld.canastra}.grows", ctx=grow_ctx)
+        penalised = act.decide(f"canastra.{meld.canastra}.grows_penalised", grow_ctx, decisive=False)
+        if penalised.value:
+            act.trace.add(penalised)
+            act.penalty = "layoff.canastra-penalised"
     if index == act.state.turn.pile_meld and any(act.engine.is_wild(c) for c in cards):
         if not act.value("pile.meld_takes_wilds", ctx, decisive=False):
             act.reject("pile.too-many-wilds", "no wild card may join the meld made with the pile this turn",

@@ -43,6 +43,8 @@ REASONS: dict[str, str] = {
         "the turn ended with an opening below the minimum; the melds went back and the team's minimum rose",
     "opening.no-clean-meld": "the turn ended with an opening lacking the required meld without wild cards",
     "opening.single-meld-below-minimum": "no single meld of the opening reached the minimum on its own",
+    "layoff.canastra-penalised": "cards were added to a canastra where the rulebook forbids it and sets the "
+                                 "consequence: the addition stands at that price",
     "deal.misdeal": "the dealer misdealt: the cards were gathered and dealt again",
 
     # rejected: turn order and shape of the action
