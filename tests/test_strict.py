@@ -23,7 +23,7 @@ SILENT = """deal.first_dealer deal.misdeal_redeal deal.next_dealer draw.first_re
 wild.JK.locked wild.2.locked meld.run.colors meld.aces.colors meld.run.max_cards meld.aces.max_cards
 meld.aces.max_wilds meld.run.min_naturals meld.aces.min_naturals meld.run.allowed meld.aces.allowed
 meld.run.one_per_rank meld.run.disjoint_ranks meld.aces.one_per_rank canastra.clean.counts canastra.dirty.counts
-canastra.clean.grows canastra.dirty.grows turn.clean_meld
+canastra.clean.grows canastra.dirty.grows canastra.clean.grows_penalised canastra.dirty.grows_penalised turn.clean_meld
 opening.counts opening.pile_cards_count opening.single_meld opening.ladder opening.penalty_applies
 opening.failure_bars_player opening.short_stands_unchallenged opening.retry_with_stock_draw
 pile.take.min_naturals pile.take.max_wilds pile.take.onto_meld pile.meld_takes_wilds pile.rest_usable
