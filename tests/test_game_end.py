@@ -1,4 +1,4 @@
-"""The game_end query and game.tie: who wins when a hand ends with these totals."""
+"""The game_end query, game.past_target and game.tie: who wins when a hand ends with these totals."""
 from __future__ import annotations
 
 import pytest
@@ -24,6 +24,16 @@ def test_a_level_finish_follows_game_tie(tie, expected, monkeypatch):
     real = engine.value
     monkeypatch.setattr(engine, "value", lambda path, ctx=None: tie if path == "game.tie" else real(path, ctx))
     assert game_over(engine, {"NS": 5150, "EW": 5150}) == expected
+
+
+@pytest.mark.parametrize("past, expected", [("higher-total", (True, ["EW"])), ("shared", (True, ["NS", "EW"]))])
+def test_teams_past_the_target_in_one_hand_follow_game_past_target(past, expected, monkeypatch):
+    engine = engine_for("cbc")
+    real = engine.value
+    monkeypatch.setattr(engine, "value", lambda path, ctx=None: past if path == "game.past_target" else real(path, ctx))
+    assert game_over(engine, {"NS": 5120, "EW": 5340}) == expected
+    # one team alone past the target wins whatever the setting
+    assert game_over(engine, {"NS": 4990, "EW": 5340}) == (True, ["EW"])
 
 
 @pytest.mark.parametrize("scores", [{"NS": 5000}, {"NS": 5000, "EW": "5000"}, {"NS": 1, "EW": 2, "XX": 3},

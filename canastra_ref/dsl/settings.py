@@ -382,9 +382,14 @@ SETTINGS: tuple[Setting, ...] = (
        "how a hand total ending in 5 is rounded to a multiple of 10", default="none"),
     _S("game.target", INT, "static", "the score that ends the game at the end of a hand",
        required=True),
+    _S("game.past_target", enum("higher-total", "shared"), "static",
+       "when a hand ends with more than one team at or past the target: the team with the highest "
+       "total wins (teams level at the top: game.tie); or every team past the target shares the win",
+       default="higher-total"),
     _S("game.tie", enum("shared", "play-on"), "static",
        "when the teams with the highest score at the end of the game are level: they share the win, "
-       "or another hand is played (and another, until one team leads)", default="shared"),
+       "or another hand is played (and another, until one team leads)", default="shared",
+       read_when=(ReadWhen("game.past_target", ("higher-total",)),)),
 )
 
 WILD_CARDS = ("JK", "2")      # the cards a wild.<card> setting may name

@@ -86,8 +86,11 @@ def term_reads_bonus(engine: Engine, term: str) -> bool:
 def game_over(engine: Engine, scores: dict[str, int]) -> tuple[bool, list[str]]:
     """Whether the game ends after a hand with these scores, and the winners."""
     target = engine.value("game.target")
-    if max(scores.values()) < target:
+    past = [t for t, s in scores.items() if s >= target]
+    if not past:
         return False, []
+    if len(past) > 1 and engine.value("game.past_target") == "shared":
+        return True, past
     best = max(scores.values())
     leaders = [t for t, s in scores.items() if s == best]
     if len(leaders) > 1 and engine.value("game.tie") == "play-on":
