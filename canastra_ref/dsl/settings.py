@@ -260,6 +260,12 @@ SETTINGS: tuple[Setting, ...] = (
        "again, facing the raised minimum; red threes laid and a card the first player turned down stay "
        "where they went (off: the failed opening ends the turn with the player's discard)",
        default=False, read_when=_OPENING_MAY_FAIL),
+    _S("opening.failure_pile", enum("returned", "kept"), "static",
+       "a pile taken for an opening that fails, where the turn does not start over "
+       "(opening.failure_restarts_turn) and the player has not given it back for a stock draw: returned, "
+       "it goes back to the table, the player's discard on top of it, and he has had his draw; kept, only "
+       "the melds go back to the hand, and the pile's cards stay there with them",
+       default="returned", read_when=(ReadWhen("opening.failure_restarts_turn", (False,)),)),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short may give the pile back and draw from the "
        "stock instead, in the same turn", default=False, read_when=_OPENING_MAY_FAIL),

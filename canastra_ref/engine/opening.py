@@ -4,11 +4,12 @@ The melds a player lays while the team has not opened are provisional; the
 opening is judged when the turn ends (on the discard, on going out, or when
 the last turn ends without a discard), against opening.minimum raised by the
 ladder for each failed opening, turn.clean_meld and opening.single_meld. A
-failed opening gives the melds back to the hand (and the pile back to the
-table if it was taken for it) and moves the team up the ladder. Where the
-spec lets a short opening stand unless challenged, it stands pending until
-the next player plays on or challenges it; where it lets a pile taken for a
-miscounted opening be given back, the player draws instead.
+failed opening gives the melds back to the hand (and the pile taken for it
+back to the table, unless opening.failure_pile keeps it in the hand) and
+moves the team up the ladder. Where the spec lets a short opening stand
+unless challenged, it stands pending until the next player plays on or
+challenges it; where it lets a pile taken for a miscounted opening be given
+back, the player draws instead.
 """
 from __future__ import annotations
 
@@ -170,7 +171,7 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
             return "opening.pending-check"
     reason = reasons[0]
     raises = act.decide("opening.failure_raises", ctx, decisive=False)
-    give_back(act)
+    give_back(act, keep_pile=_pile_kept(act, raises.value))
     if not raises.value:
         act.trace.add(raises)
         return "opening.taken-back"
@@ -178,6 +179,16 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     if act.value("opening.failure_restarts_turn"):
         restart_turn(act)
     return reason
+
+
+def _pile_kept(act: Act, raises: bool) -> bool:
+    """Whether the player keeps the pile taken for this failed opening
+    (opening.failure_pile); never when the turn starts over, which gives it back."""
+    if act.state.turn.opening_undo is None:
+        return False
+    if raises and act.value("opening.failure_restarts_turn", decisive=False):
+        return False
+    return act.value("opening.failure_pile") == "kept"
 
 
 def restart_turn(act: Act) -> None:
@@ -196,12 +207,13 @@ def restart_turn(act: Act) -> None:
     act.events.append("opening.turn-restarted")
 
 
-def give_back(act: Act, keep: tuple[int, ...] = ()) -> None:
+def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> None:
     """Return this turn's provisional melds (but those at the indices `keep`)
-    to the hand and the pile to the table."""
+    to the hand and the pile to the table (but with `keep_pile`, where it stays
+    in the hand: opening.failure_pile)."""
     state, turn = act.state, act.state.turn
     back = [i for i in turn.melds_laid if i not in keep]
-    _take_back(state, act.team, act.hand, back, turn.opening_undo)
+    _take_back(state, act.team, act.hand, back, None if keep_pile else turn.opening_undo)
 
     def moved(i: int) -> int:           # a kept meld's index once those before it left
         return i - sum(1 for b in back if b < i)
@@ -211,10 +223,10 @@ def give_back(act: Act, keep: tuple[int, ...] = ()) -> None:
     turn.canastras_lost.clear()
     turn.pile_meld = None
     turn.hand_at_take = None
-    if turn.opening_undo is not None:
+    if turn.opening_undo is not None and not keep_pile:
         turn.pile_cards.clear()
         turn.took_pile = False
-        turn.opening_undo = None
+    turn.opening_undo = None
     state.player_w(act.player).melded = turn.had_melded or bool(keep)
 
 
@@ -331,11 +343,14 @@ def challenge(act: Act) -> None:
         _cite_stands(act, pending)
         act.reject("challenge.not-yours", "only the next player, before playing, may challenge")
     offender = pending["player"]
-    _take_back(state, pending["team"], state.player_w(offender).hand, pending["melds"], pending.get("undo"))
+    offender_act = Act(act.engine, state, offender)
+    offender_act.trace = act.trace
+    undo = pending.get("undo")
+    if undo is not None and offender_act.value("opening.failure_pile") == "kept":
+        undo = None
+    _take_back(state, pending["team"], state.player_w(offender).hand, pending["melds"], undo)
     state.team_w(pending["team"]).opened = False
     state.player_w(offender).melded = False
     state.pending = None
-    offender_act = Act(act.engine, state, offender)
-    offender_act.trace = act.trace
     penalise(offender_act)
     _cite_stands(act, pending)
