@@ -60,7 +60,7 @@ def action(given: dict) -> dict:
             value = {k: (cards(v) if k == "with" else v) for k, v in value.items()}
         elif key == "layoff":
             items = value if isinstance(value, list) else [value]
-            items = [{"meld": i["meld"], "cards": cards(i["cards"])} for i in items]
+            items = [{**i, "cards": cards(i["cards"])} for i in items]
             value = items if isinstance(value, list) else items[0]
         elif key in ("discard", "replace_red_three", "lay_down_red_three"):
             value = parse_card(value)

@@ -117,16 +117,19 @@ def random_action(rng: random.Random, state) -> dict:
         rest = list(hand)
         rest.remove(anchor)
         return {"player": player, "meld": [[anchor] + _related(rng, rest, anchor, rng.randrange(2, 6))]}
+    # a wild card going to an end of a sequence goes to the end named, or where apply puts it
+    end = rng.choice([{}, {}, {"wild_end": "low"}, {"wild_end": "high"}])
     if choice == 2 and melds:
         index = rng.randrange(len(melds))
         anchor = rng.choice(melds[index].cards)
-        return {"player": player, "layoff": {"meld": index, "cards": _related(rng, hand, anchor, rng.randrange(1, 4))}}
+        return {"player": player, "layoff": {"meld": index, "cards": _related(rng, hand, anchor, rng.randrange(1, 4)),
+                                             **end}}
     if choice == 3 and state.pile:
         return {"player": player, "take_pile": {"with": _related(rng, hand, state.pile[-1], rng.randrange(1, 4))}}
     if choice == 4 and melds:
         return {"player": player, "take_pile": {"onto": rng.randrange(len(melds)),
                                                  "with": _related(rng, hand, state.pile[-1] if state.pile else "4h",
-                                                                  rng.randrange(0, 2))}}
+                                                                  rng.randrange(0, 2)), **end}}
     if choice == 5:
         return {"player": player, "draw": "stock"}
     return {"player": rng.choice(list(state.table.seats)), rng.choice(["ask_partner", "redraw", "end_turn",

@@ -35,6 +35,11 @@ def _join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _wild_end(addition: dict) -> str:
+    end = addition.get("wild_end")
+    return "" if end is None else f", a wild card going to its {'lower' if end == 'low' else 'upper'} end"
+
+
 def action(a: dict, team_of=None, joker: str = "Joker") -> str:
     """One action of a situation as a sentence."""
     def many(value) -> str:
@@ -49,12 +54,14 @@ def action(a: dict, team_of=None, joker: str = "Joker") -> str:
         return f"{who} lays down " + _join([many(m) for m in arg]) + "."
     if verb == "layoff":
         items = arg if isinstance(arg, list) else [arg]
-        return f"{who} adds " + _join([f"{many(i['cards'])} to meld {i['meld'] + 1}" for i in items]) + "."
+        return f"{who} adds " + _join([f"{many(i['cards'])} to meld {i['meld'] + 1}{_wild_end(i)}"
+                                       for i in items]) + "."
     if verb == "take_pile":
         with_cards = many(arg.get("with", []))
         if arg.get("onto") is not None:
             extra = f" with {with_cards}" if with_cards else ""
-            return f"{who} takes the pile, adding its top card{extra} to meld {arg['onto'] + 1} of the team."
+            return f"{who} takes the pile, adding its top card{extra} to meld {arg['onto'] + 1} of the " \
+                   f"team{_wild_end(arg)}."
         return f"{who} takes the pile, laying its top card down with {with_cards or 'no card'} from the hand."
     if verb == "discard":
         return f"{who} discards {one(arg)}."

@@ -165,11 +165,12 @@ SETTINGS: tuple[Setting, ...] = (
        "left where it stands whenever the cards fit without moving it (off: it moves only to give way "
        "to the natural card it stands for)", default=False,
        read_when=(ReadWhen("wild.<card>.locked", ("always",), other_than=True),)),
-    _S("wild.shift", enum("any-end", "far-end"), "static",
+    _S("wild.shift", enum("any-end", "far-end"), "action",
        "where a wild card goes when a natural card takes its place in a sequence: any-end, to either "
        "end of the sequence that has room; far-end, only to the end on the other side of its place "
        "from the cards added beyond that place in the same play (either end when none are), the "
-       "addition being refused when that end has no room (it would pass the lowest or highest rank)",
+       "addition being refused when that end has no room (it would pass the lowest or highest rank). "
+       "Where both ends are open, the player names one (wild_end of the action, conformance/PROTOCOL.md)",
        default="any-end", read_when=(ReadWhen("wild.*.locked", ("always",), other_than=True),)),
     _S("meld.<kind>.shape", enum("sequence", "set", "wilds"), "static",
        "sequence: consecutive ranks of one suit; set: one rank; wilds: wild cards only", required=True),

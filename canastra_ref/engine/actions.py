@@ -16,8 +16,13 @@
     {"player": "N", "redraw": true}               the first player rejects the first card
     {"player": "N", "take_pile": {"with": ["7h", "7d"]}}          top card + hand cards: new meld
     {"player": "N", "take_pile": {"onto": 0, "with": []}}         top card (+ cards) onto team meld 0
+    {"player": "N", "take_pile": {"onto": 0, "with": [], "wild_end": "low"}}   ... a wild card that goes
+                                                  to an end of the sequence goes to this one ("low"/"high")
     {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "8d", "8c"]]}
     {"player": "N", "layoff": {"meld": 0, "cards": ["Ah"]}}       or a list of such
+    {"player": "N", "layoff": {"meld": 0, "cards": ["7h"], "wild_end": "low"}}  as for take_pile; without
+                                                  wild_end such a wild card goes above the highest card
+                                                  while there is room, else below the lowest
                                                   (a meld, a lay-off and a batch are never empty)
     {"player": "N", "discard": "9c"}
     {"player": "N", "end_turn": true}             end a turn without a discard (the final turn of an
@@ -69,12 +74,14 @@ def _arg_json(verb: str, arg):
         seed, deck = arg
         return {"seed": seed} if deck is None else {"deck": list(deck)}
     if verb == "take_pile":
-        cards, onto = arg
-        return {"with": list(cards)} if onto is None else {"onto": onto, "with": list(cards)}
+        cards, onto, end = arg
+        out = {"with": list(cards)} if onto is None else {"onto": onto, "with": list(cards)}
+        return out if end is None else {**out, "wild_end": end}
     if verb == "meld":
         return [list(cards) for cards in arg]
     if verb == "layoff":
-        items = [{"meld": index, "cards": list(cards)} for index, cards in arg]
+        items = [{"meld": index, "cards": list(cards), **({} if end is None else {"wild_end": end})}
+                 for index, cards, end in arg]
         return items[0] if len(items) == 1 else items
     return arg
 
@@ -114,13 +121,16 @@ def parse(action, state: State, path: str = "$") -> Action:
         if arg != "stock":
             raise InputError("draw takes \"stock\" (to take the pile use take_pile)", json_path=where)
     elif verb == "take_pile":
-        if not isinstance(arg, dict) or set(arg) - {"with", "onto"}:
-            raise InputError("take_pile takes {\"with\": [cards]} and optionally \"onto\": <meld index>",
-                             json_path=where)
+        if not isinstance(arg, dict) or set(arg) - {"with", "onto", "wild_end"}:
+            raise InputError("take_pile takes {\"with\": [cards]} and optionally \"onto\": <meld index> "
+                             "and \"wild_end\": \"low\" or \"high\"", json_path=where)
         onto = arg.get("onto")
         if onto is not None and (not isinstance(onto, int) or isinstance(onto, bool)):
             raise InputError("onto is the index of a team meld", json_path=f"{where}.onto")
-        arg = (cards_at(arg.get("with", []), f"{where}.with"), onto)
+        if "wild_end" in arg and onto is None:
+            raise InputError("wild_end names an end of the meld the top card is added to: it needs onto",
+                             json_path=f"{where}.wild_end")
+        arg = (cards_at(arg.get("with", []), f"{where}.with"), onto, _wild_end(arg, where))
     elif verb == "meld":
         if not isinstance(arg, list) or not arg:
             raise InputError("meld takes a list of at least one meld, each a list of cards", json_path=where)
@@ -133,10 +143,12 @@ def parse(action, state: State, path: str = "$") -> Action:
         parsed = []
         for i, item in enumerate(items):
             at = f"{where}[{i}]" if isinstance(arg, list) else where
-            if not isinstance(item, dict) or set(item) != {"meld", "cards"} or \
-                    not isinstance(item["meld"], int) or isinstance(item["meld"], bool):
-                raise InputError("layoff takes {\"meld\": <index>, \"cards\": [cards]}", json_path=at)
-            parsed.append((item["meld"], _some_cards(item["cards"], f"{at}.cards", "a lay-off")))
+            if not isinstance(item, dict) or not {"meld", "cards"} <= set(item) <= {"meld", "cards", "wild_end"} \
+                    or not isinstance(item["meld"], int) or isinstance(item["meld"], bool):
+                raise InputError("layoff takes {\"meld\": <index>, \"cards\": [cards]} and optionally "
+                                 "\"wild_end\": \"low\" or \"high\"", json_path=at)
+            parsed.append((item["meld"], _some_cards(item["cards"], f"{at}.cards", "a lay-off"),
+                           _wild_end(item, at)))
         arg = parsed
     elif verb == "answer":
         if arg not in ("yes", "no"):
@@ -144,6 +156,15 @@ def parse(action, state: State, path: str = "$") -> Action:
     elif arg is not True:
         raise InputError(f"{verb} takes true", json_path=where)
     return Action(player, verb, arg, action)
+
+
+def _wild_end(item: dict, path: str) -> str | None:
+    """The end of the sequence an addition names for a wild card that goes to an end."""
+    end = item.get("wild_end")
+    if end not in (None, "low", "high") or "wild_end" in item and end is None:
+        raise InputError(f"wild_end is {'null' if end is None else shown(end)}", json_path=f"{path}.wild_end",
+                         expected="\"low\" (below the lowest card) or \"high\" (above the highest)")
+    return end
 
 
 def _some_cards(value, path: str, what: str) -> list[str]:
@@ -277,9 +298,9 @@ def _layoff(act: Act, items) -> str:
     opening.check_allowed(act)
     if not act.state.teams[act.team].melds:
         act.reject("layoff.not-opened", "the team has no melds to add to")
-    act.take_from_hand([c for _, cards in items for c in cards], usable_only=True)
-    for index, cards in items:
-        melding.add_to(act, index, cards, going_out=not act.hand, last_card=len(act.hand) == 1)
+    act.take_from_hand([c for _, cards, _ in items for c in cards], usable_only=True)
+    for index, cards, end in items:
+        melding.add_to(act, index, cards, going_out=not act.hand, last_card=len(act.hand) == 1, end=end)
     return _after_melding(act, "meld.laid-off")
 
 

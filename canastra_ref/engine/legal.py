@@ -39,11 +39,16 @@ Canonical form of melds (the list does not hold every subset of the hand):
 - `layoff`: cards added to one meld: for a set, every count of naturals of
   its rank and of jokers and twos; for a sequence, every wider window's
   naturals held by the hand (and those that would replace the meld's wild
-  cards), with every count of jokers and twos added; `apply` places them;
+  cards), with every count of jokers and twos added; `apply` places them.
+  Where a wild card goes to an end of the sequence (given way to its natural
+  card, or added with no gap to fill), the addition is listed without
+  `wild_end` and, when it lays the meld out otherwise, with the `wild_end`
+  that does (the end the action leaves to the player);
 - `take_pile`: every meld above that holds the pile's top card, as a new meld
-  (`with` the rest) or added to a team meld (`onto`); the engine keeps the
-  cards' order when they end with the top card in a valid layout and lays them
-  out itself otherwise, so a new meld is listed once in each of those forms;
+  (`with` the rest) or added to a team meld (`onto`, with `wild_end` as for a
+  layoff); the engine keeps the cards' order when they end with the top card
+  in a valid layout and lays them out itself otherwise, so a new meld is
+  listed once in each of those forms;
 - `deal`: dealing is chance; the list holds one representative, seed 0.
 
 Cost: building the candidates is linear in the hand for discards and draws,
@@ -74,8 +79,35 @@ def legal_actions(engine: Engine, state: State) -> list[dict]:
 
 def legal(engine: Engine, state: State) -> list[Action]:
     """Every legal action of `state` (see the module docstring), as Actions."""
-    return [action for group in options(engine, state).values() for action in group
-            if apply(engine, state, action)[1].verdict != REJECTED]
+    out = []
+    for group in options(engine, state).values():
+        laid_out: dict = {}         # an addition naming no end -> the team's melds after it
+        for action in group:
+            new, verdict = apply(engine, state, action)
+            if verdict.verdict == REJECTED:
+                continue
+            unnamed = _without_end(action)
+            if unnamed is not None:
+                melds = new.teams[state.team_of(action.player)].melds
+                if unnamed == action.arg:
+                    laid_out[_key(unnamed)] = melds
+                elif laid_out.get(_key(unnamed)) == melds:
+                    continue        # naming the end changes nothing: the unnamed form is listed
+            out.append(action)
+    return out
+
+
+def _without_end(action: Action):
+    """A layoff or pile take onto a meld, as the argument naming no wild_end (None for other actions)."""
+    if action.verb == "layoff":
+        return [(index, cards, None) for index, cards, _ in action.arg]
+    if action.verb == "take_pile" and action.arg[1] is not None:
+        return action.arg[:2] + (None,)
+    return None
+
+
+def _key(arg) -> str:
+    return repr(arg)
 
 
 class Options:
@@ -141,8 +173,10 @@ def options(engine: Engine, state: State) -> Options:
         out.offer("draw", lambda: [(player, "stock")])
     if turn.phase == "draw":
         if state.pile:
-            out.offer("take_pile", lambda: [(player, (cards, onto))
-                                            for cards, onto in _pile_takes(engine, state, player)])
+            team_melds = state.teams[state.team_of(player)].melds
+            out.offer("take_pile", lambda: [(player, (cards, onto, end))
+                                            for cards, onto in _pile_takes(engine, state, player)
+                                            for end in _ends(engine, team_melds, onto, cards + state.pile[-1:])])
         return out
     if turn.phase != "play":
         return out
@@ -166,8 +200,9 @@ def options(engine: Engine, state: State) -> Options:
     def additions():
         usable, kinds, grouped = usable_and_kinds()
         team_melds = state.teams[state.team_of(player)].melds
-        return [(player, [(index, cards)]) for index, cards in layoffs(engine, kinds, team_melds, usable,
-                                                                       hand=grouped)]
+        return [(player, [(index, cards, end)])
+                for index, cards in layoffs(engine, kinds, team_melds, usable, hand=grouped)
+                for end in _ends(engine, team_melds, index, cards)]
     out.offer("meld", new_melds)
     out.offer("layoff", additions)
     out.offer("discard", lambda: [(player, card) for card in _distinct(hand)])
@@ -177,6 +212,17 @@ def options(engine: Engine, state: State) -> Options:
 
 
 # ------------------------------------------------------------------ helpers
+
+def _ends(engine: Engine, team_melds, index: int | None, cards: list[str]) -> tuple:
+    """The wild_end values worth trying for adding `cards` to meld `index`: none,
+    and both ends where a wild card may go to an end of a sequence."""
+    if index is None or not 0 <= index < len(team_melds):
+        return (None,)
+    kind = engine.meld_kind(team_melds[index].kind)
+    if kind is None or kind.shape != "sequence" or \
+            not any(engine.is_wild(c) for c in (*team_melds[index].cards, *cards)):
+        return (None,)
+    return None, "low", "high"
 
 _ORDER = {card: sort_key(card) for card in full_deck(1, 1)}
 

@@ -119,9 +119,12 @@ def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_
     return act.add_meld(Meld(kind.name, laid, act.engine.canastra_kind(kind.name, laid)))
 
 
-def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last_card: bool = False):
+def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last_card: bool = False,
+           end: str | None = None, taking_pile: bool = False):
     """Add cards to team meld `index`; returns (old cards, new cards, layout).
-    `going_out` / `last_card`: the action leaves the hand empty / one card."""
+    `going_out` / `last_card`: the action leaves the hand empty / one card.
+    `end`: the end the action names for a wild card that goes to an end.
+    `taking_pile`: the cards are the pile's top card and those laid with it."""
     melds = act.state.teams[act.team].melds
     if not 0 <= index < len(melds):
         act.reject("layoff.no-such-meld", f"the team has no meld {index} (it has {len(melds)})")
@@ -129,7 +132,7 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     kind = act.engine.meld_kind(meld.kind)
     if kind is None:
         act.reject("layoff.no-such-meld", f"meld {index} is of unknown kind {meld.kind!r}")
-    ctx = act.context()
+    ctx = act.context(taking_pile=taking_pile)
     if meld.canastra is not None:
         grow_ctx = act.context(going_out=going_out, last_card=last_card)
         if not act.value(f"canastra.{meld.canastra}.grows", grow_ctx, decisive=False):
@@ -144,12 +147,14 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
             act.reject("pile.too-many-wilds", "no wild card may join the meld made with the pile this turn",
                        "pile.meld_takes_wilds", ctx=ctx)
     used: list[str] = []
+    def shift() -> str:        # read only when a wild card gives way
+        return act.value("wild.shift", ctx, decisive=False)
     try:
-        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx), used)
+        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx), used, shift, end)
     except MeldError as err:
         _refuse(act, err, f"meld {index}: {err.message}", ctx)
     for path in dict.fromkeys(used):
-        act.decide(path)
+        act.decide(path, ctx)
     keep_runs_apart(act, kind, new_cards, index)
     before = list(meld.cards)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)

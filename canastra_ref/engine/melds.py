@@ -141,9 +141,11 @@ def _given_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> L
 
 
 def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int, str], free: list[str],
-            to_end: list[tuple[str, str]] = ()) -> Layout:
+            to_end: list[tuple[str, str]] = (), end: str | None = None) -> Layout:
     """Place `free` wild cards around the fixed cards into one unbroken
-    sequence; each (card, end) of `to_end` must go to that end ("low"/"high")."""
+    sequence; each (card, end) of `to_end` must go to that end ("low"/"high").
+    The free wild cards that fill no gap go to `end` when it is named, else
+    above the highest card while there is room, then below the lowest."""
     occupied = dict(fixed)
     for pos, card in fixed_wilds.items():
         if pos in occupied:
@@ -167,7 +169,10 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
             raise MeldError("layoff.wild-locked", f"{card} would have to move past the "
                             f"{'lowest' if end == 'low' else 'highest'} rank", "wild.shift")
     while free:
-        if high + 1 < len(ranks):
+        if end == "low" and low == 0 or end == "high" and high + 1 == len(ranks):
+            raise MeldError("layoff.wild-end-full", f"{free[0]} cannot go to the {end} end: it would pass the "
+                            f"{'lowest' if end == 'low' else 'highest'} rank")
+        if end != "low" and high + 1 < len(ranks):
             high += 1
             occupied[high] = free.pop(0)
         elif low > 0:
@@ -187,12 +192,17 @@ def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layou
 # --------------------------------------------------------------------- adding
 
 def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str], ranks: tuple[str, ...],
-           used: list[str] | None = None):
+           used: list[str] | None = None, shift=lambda: "any-end", end: str | None = None):
     """The meld with `new` cards added: (cards, layout or None), or MeldError.
     A natural card may take the place of a wild card only if that wild card can
-    move (wild.<card>.locked); the moved wild card then fills a gap or an end.
+    move (wild.<card>.locked); the moved wild card then fills a gap or an end,
+    the end `shift()` allows (the value of wild.shift for this addition, read
+    only when a wild card gives way).
     Where the cards added leave a gap, a wild card that is not locked may leave
     its place to fill it (wild.<card>.relocates).
+    `end` ("low"/"high"): the end the player names for the wild cards this
+    addition puts at an end (given way, or added without a gap to fill); None
+    leaves them to the layout convention of _layout.
     The settings that decided such a move are appended to `used`."""
     used = [] if used is None else used
     cards = list(meld_cards) + list(new)
@@ -230,7 +240,6 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
             raise MeldError("meld.not-consecutive", f"{card}: the sequence already has that rank")
         arriving[pos] = card
     to_end: list[tuple[str, str]] = []
-    far_end = engine.value("wild.shift") == "far-end"
     for i, card in enumerate(meld_cards):
         pos = layout.position(i)
         if not engine.is_wild(card):
@@ -242,25 +251,29 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
             used += [f"wild.{_wild_key(card)}.locked", "wild.shift"]
             above = any(p > pos for p in arriving)
             below = any(p < pos for p in arriving)
-            if far_end and above != below:
+            if above != below and shift() == "far-end":
                 # the displaced wild goes to the end away from the other cards added
-                to_end.append((card, "low" if above else "high"))
+                away = "low" if above else "high"
+                if end not in (None, away):
+                    raise MeldError("layoff.wild-end-refused", f"{card} gives way to {arriving[pos]} and can go "
+                                    f"only to the {away} end, away from the cards added", "wild.shift")
+                to_end.append((card, away))
             else:
                 free.append(card)
         else:
             fixed_wilds[pos] = card
     fixed.update(arriving)
     try:
-        result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end)
+        result = _layout(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end, end)
     except MeldError as err:
         if err.reason != "meld.not-consecutive" or not fixed_wilds:
             raise
-        result = _relocated(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end, existing_naturals, used,
-                            err)
+        result = _relocated(engine, ranks, fixed, fixed_wilds, free + new_wilds, to_end, end, existing_naturals,
+                            used, err)
     return result.cards, result
 
 
-def _relocated(engine: Engine, ranks, fixed, fixed_wilds: dict[int, str], free: list[str], to_end,
+def _relocated(engine: Engine, ranks, fixed, fixed_wilds: dict[int, str], free: list[str], to_end, end,
                naturals: set[int], used: list[str], err: MeldError) -> Layout:
     """The layout when the wild cards that may leave their places
     (wild.<card>.relocates, and not locked) fill the gaps the cards added
@@ -274,7 +287,7 @@ def _relocated(engine: Engine, ranks, fixed, fixed_wilds: dict[int, str], free: 
     for card in allowed.values():
         used += [f"wild.{_wild_key(card)}.locked", f"wild.{_wild_key(card)}.relocates"]
     staying = {pos: card for pos, card in fixed_wilds.items() if pos not in allowed}
-    return _layout(engine, ranks, fixed, staying, list(allowed.values()) + free, to_end)
+    return _layout(engine, ranks, fixed, staying, list(allowed.values()) + free, to_end, end)
 
 
 def may_relocate(engine: Engine, card: str, pos: int, naturals: set[int]) -> bool:

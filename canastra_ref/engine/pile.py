@@ -12,7 +12,9 @@ from .melding import add_to, lay_new
 from .melds import MeldError, bridges, fit_new, split
 
 
-def take(act: Act, with_cards: list[str], onto: int | None) -> None:
+def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = None) -> None:
+    """Take the pile: the top card starts a new meld with `with_cards`, or joins
+    team meld `onto` with them (a wild card going to an end goes to `end`)."""
     state = act.state
     if not state.pile:
         act.reject("pile.empty", "the discard pile is empty")
@@ -69,7 +71,8 @@ def take(act: Act, with_cards: list[str], onto: int | None) -> None:
     else:
         state.turn.pile_meld = onto
         left = len(act.hand) + len(state.pile)      # the rest of the pile joins the hand
-        before, _, layout = add_to(act, onto, [top] + with_cards, going_out=left == 0, last_card=left == 1)
+        before, _, layout = add_to(act, onto, [top] + with_cards, going_out=left == 0, last_card=left == 1,
+                                   end=end, taking_pile=True)
         if layout is not None and not act.value("pile.take.wild_bridge", ctx, decisive=False):
             kind = act.engine.meld_kind(state.teams[act.team].melds[onto].kind)
             ranks = act.value(f"meld.{kind.name}.ranks", ctx, decisive=False)

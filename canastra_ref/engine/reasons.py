@@ -84,6 +84,10 @@ REASONS: dict[str, str] = {
     "meld.threes": "threes cannot be melded (except where a ruleset allows black threes)",
     "layoff.no-such-meld": "the team has no meld with that index",
     "layoff.wild-locked": "the card would displace a wild card that can no longer move",
+    "layoff.wild-end-full": "the end the action names for a wild card has no room: it would pass the lowest or "
+                            "highest rank",
+    "layoff.wild-end-refused": "the rules send the wild card that gives way to the other end than the one the "
+                               "action names",
     "layoff.canastra-closed": "the canastra takes no more cards now",
     "layoff.not-opened": "the team has not opened and has no melds to add to",
     "opening.barred": "this player may not take part in an opening for the rest of the hand",
