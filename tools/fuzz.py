@@ -66,6 +66,9 @@ def step_features(action: dict, result: dict) -> tuple[str, ...]:
     tags = list(VERB_FEATURES.get(verb, ()))
     if verb == "take_pile" and action[verb].get("onto") is not None:
         tags.append("pile-onto-meld")
+    additions = action[verb] if verb == "layoff" and isinstance(action[verb], list) else [action[verb]]
+    if verb in ("layoff", "take_pile") and any("wild_end" in item for item in additions):
+        tags.append("wild-end")
     for prefix, more in REASON_FEATURES.items():
         if result["reason"].startswith(prefix):
             tags += more
