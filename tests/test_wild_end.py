@@ -141,3 +141,23 @@ def test_fuzzing_sends_a_named_end_only_to_an_implementation_declaring_wild_end(
     taken = step_features({"player": "N", "take_pile": {"onto": 0, "with": [], "wild_end": "low"}},
                           {"reason": "pile.taken"})
     assert {"pile-take", "pile-onto-meld", "wild-end"} <= set(taken)
+
+
+def test_the_end_a_far_end_rule_sends_one_wild_card_to_leaves_the_others_to_the_action():
+    # wild.shift far-end sends the joker giving way to the 7h (with the 8h beyond) to the low
+    # end; the two added in the same play fills no gap and goes where the action says
+    from canastra_ref.engine.melds import MeldError, extend
+    engine = engine_for("cbc", (("wilds-per-meld", "unlimited"),))
+    kind = engine.meld_kind("sequence")
+    ranks = engine.value("meld.sequence.ranks")
+
+    def added(end):
+        return extend(engine, kind, ["5h", "6h", "JK"], ["7h", "8h", "2h"], ranks, [], lambda: "far-end", end)[0]
+    assert added(None) == ["JK", "5h", "6h", "7h", "8h", "2h"]
+    # one wild_end names the end of every wild card the addition puts at an end
+    with pytest.raises(MeldError) as refused:       # the joker may not go high
+        added("high")
+    assert refused.value.reason == "layoff.wild-end-refused"
+    with pytest.raises(MeldError) as full:          # the joker, as the four, took the last low place
+        added("low")
+    assert full.value.reason == "layoff.wild-end-full"

@@ -158,16 +158,16 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
             if not free:
                 raise MeldError("meld.not-consecutive", "the cards leave a gap the wild cards cannot fill")
             occupied[pos] = free.pop(0)
-    for card, end in to_end:
-        if end == "low" and low > 0:
+    for card, bound in to_end:
+        if bound == "low" and low > 0:
             low -= 1
             occupied[low] = card
-        elif end == "high" and high + 1 < len(ranks):
+        elif bound == "high" and high + 1 < len(ranks):
             high += 1
             occupied[high] = card
         else:
             raise MeldError("layoff.wild-locked", f"{card} would have to move past the "
-                            f"{'lowest' if end == 'low' else 'highest'} rank", "wild.shift")
+                            f"{'lowest' if bound == 'low' else 'highest'} rank", "wild.shift")
     while free:
         if end == "low" and low == 0 or end == "high" and high + 1 == len(ranks):
             raise MeldError("layoff.wild-end-full", f"{free[0]} cannot go to the {end} end: it would pass the "
