@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 
+from canastra_conformance.fixtures import load_file
 from canastra_conformance.profile import FORMAT as PROFILE_FORMAT
 from canastra_tools import implementations as impl
 from canastra_tools import saved_runs
@@ -44,10 +45,28 @@ def test_the_suite_is_that_of_a_commit():
 def test_each_defect_is_shown_by_the_saved_run(name):
     run, play = RUNS[name]
     for defect in ENGINES[name].get("defects") or []:
-        assert defect.get("cases") or defect.get("seeds") or defect.get("probe"), defect["title"]
+        assert defect.get("cases") or defect.get("seeds") or defect.get("probe") or defect.get("fuzz"), \
+            defect["title"]
         assert defect["articles"], defect["title"]
         for case_id in defect.get("cases", []):
             status = run["cases"].get(case_id, ["not sent"])[0]
             assert status in ("failed", "errored"), f"{name}: {case_id} is {status} in the saved run"
         for seed in defect.get("seeds", []):
             assert play["first_seed"] <= seed < play["first_seed"] + play["hands"], f"{name}: seed {seed} not played"
+        for ident in defect.get("fuzz", []):
+            assert list(impl.fuzz_dir(name).glob(f"*/{ident}.yaml")), f"{name}: no saved fuzzing fixture {ident}"
+
+
+@pytest.mark.parametrize("name", [n for n in ENGINES if ENGINES[n].get("fuzz")])
+def test_each_fuzzing_campaign_is_saved_with_valid_fixtures(name):
+    report = impl.saved_fuzz(name)
+    if report is None:
+        pytest.skip(f"{name}: its fuzzing campaign is not saved yet")
+    campaign = ENGINES[name]["fuzz"]
+    assert [r["ruleset"] for r in report["rulesets"]] == campaign["rulesets"]
+    assert report["budget"] == {"cases": campaign["hands"]} and report["seed"] == campaign.get("seed", 0)
+    written = {p.relative_to(impl.ROOT).as_posix() for p in impl.fuzz_dir(name).glob("*/*.yaml")}
+    listed = {g["fixture"] for r in report["rulesets"] for g in r["groups"] if g["fixture"]}
+    assert written == listed
+    for path in written:          # fixture files of the suite's format
+        assert load_file(impl.ROOT / path), path

@@ -4,6 +4,7 @@ engines (docs/implementations/).
     python tools/implementations.py                  # write docs/implementations.md from the saved runs
     python tools/implementations.py --check          # exit 1 when the page is not what they give
     python tools/implementations.py --refresh [NAME ...]   # run the engines again, save their runs, write the page
+    python tools/implementations.py --refresh [NAME ...] --fuzz-only   # their fuzzing campaigns only
 
 Every figure of the page comes from a saved run: per engine, NAME.json (the
 engine's reading profile, canastra_conformance.profile's JSON form, with the
@@ -11,8 +12,9 @@ status and articles of every case sent, the answers of those that did not
 pass, and the date and commits it ran at: tools/saved_runs.py),
 NAME.random-play.json (the adapter's --random-play summary) and, for the
 engines whose entry has a `fuzz` campaign, fuzz/NAME/ (the report of
-`canastra fuzz` against it, fuzz-report.json, and the shrunk fixture of each
-difference it found, fuzz/NAME/<ruleset>/<id>.yaml). What is written by
+`canastra fuzz` against it, each ruleset played under the engine's own
+readings as NAME.json shows them, fuzz-report.json, and the shrunk fixture of
+each difference it found, fuzz/NAME/<ruleset>/<id>.yaml). What is written by
 people is in engines.yaml: how to run each engine, what it is, and the
 defects found in it, each with the fixtures that fail, the random-play seeds
 or the fuzzing fixtures that show it. The saved runs are committed beside
@@ -40,6 +42,7 @@ from pathlib import Path
 import yaml
 
 from canastra_conformance.profile_report import declaration, evidence, rate, verdict
+from canastra_tools.fuzz_report import report_json
 from canastra_tools.saved_runs import dump, saved_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,28 +92,63 @@ def command(entry: dict) -> list[str]:
     return [python, str(ROOT / adapter[0]), *adapter[1:], "--checkout", checkout]
 
 
-def refresh_fuzz(name: str, entry: dict) -> None:
-    """Run the engine's fuzzing campaign (its entry's `fuzz`: rulesets, seconds,
-    seed) and save its report and shrunk fixtures in fuzz/NAME/."""
+def own_readings(name: str, ruleset: str) -> dict[str, str]:
+    """The engine's own readings of a ruleset's disputes (its reading card in the
+    saved run), those the spec still has: a card saved before a dispute's
+    readings changed gives the dispute's default instead, said on stderr."""
+    from canastra_ref.dsl.loader import load
+    run, _ = saved(name)
+    card = (run["profile"]["rulesets"].get(ruleset) if run else None) or {"profile": {}}
+    disputes = load(ruleset).disputes
+    chosen = {}
+    for dispute, reading in card["profile"].items():
+        if dispute in disputes and disputes[dispute].reading(reading) is not None:
+            chosen[dispute] = reading
+        else:
+            print(f"{name}: {ruleset}: its saved reading {dispute}={reading} is not in the spec: fuzzed under the "
+                  f"default", file=sys.stderr)
+    return chosen
+
+
+def refresh_fuzz(name: str, entry: dict) -> str:
+    """Run the engine's fuzzing campaign (its entry's `fuzz`: rulesets, hands a
+    ruleset, seed), each ruleset under the engine's own readings, and save the
+    report and the shrunk fixtures in fuzz/NAME/ (the earlier ones stay if it
+    fails); what it cost, in CPU seconds, as a line to print."""
     import shutil
     campaign = entry["fuzz"]
     out = fuzz_dir(name)
-    if out.exists():
-        shutil.rmtree(out)
-    argv = [sys.executable, "-m", "canastra_cli", "fuzz", "--impl", shlex.join(command(entry)),
-            "--seconds", str(campaign["seconds"]), "--seed", str(campaign.get("seed", 0)),
-            "--out", str(out.relative_to(ROOT)), "--format", "json"]
-    for ruleset in campaign["rulesets"]:
-        argv += ["--ruleset", ruleset]
-    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{name}: canastra fuzz failed: {done.stderr.strip()[-2000:]}")
-    report = json.loads((out / "fuzz-report.json").read_text(encoding="utf-8"))
-    report["canastra_spec"] = {"commit": _git("rev-parse", "--short", "HEAD")}
-    checkout = os.environ[entry["checkout"]]
-    report["engine"] = {"commit": _git("rev-parse", "--short", "HEAD", cwd=checkout)}
-    report["command"] = entry["adapter"]          # the machine's paths left out
-    (out / "fuzz-report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    new = out.with_name(f"{name}.new")
+    shutil.rmtree(new, ignore_errors=True)
+    began = _cpu()
+    header, rulesets = {}, []
+    try:
+        for ruleset in campaign["rulesets"]:
+            argv = [sys.executable, "-m", "canastra_cli", "fuzz", "--impl", shlex.join(command(entry)),
+                    "--ruleset", ruleset, "--cases", str(campaign["hands"]), "--seed", str(campaign.get("seed", 0)),
+                    "--out", str(new), "--format", "json"]
+            for dispute, reading in own_readings(name, ruleset).items():
+                argv += ["--reading", f"{dispute}={reading}"]
+            done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+            if done.returncode not in (0, 1):
+                raise SystemExit(f"canastra fuzz failed on {ruleset}: {done.stderr.strip()[-2000:]}")
+            report = json.loads(done.stdout)
+            header = {k: v for k, v in report.items() if k not in ("format", "format_version", "rulesets", "summary")}
+            rulesets += report["rulesets"]
+        for group in (g for r in rulesets for g in r["groups"] if g["fixture"]):
+            group["fixture"] = (out / Path(group["fixture"]).relative_to(new)).relative_to(ROOT).as_posix()
+        report = report_json(header, rulesets)
+        report["canastra_spec"] = {"commit": _git("rev-parse", "--short", "HEAD")}
+        report["engine"] = {"commit": _git("rev-parse", "--short", "HEAD", cwd=os.environ[entry["checkout"]])}
+        report["command"] = entry["adapter"]          # the machine's paths left out
+        (new / "fuzz-report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n",
+                                              encoding="utf-8")
+        shutil.rmtree(out, ignore_errors=True)
+        new.rename(out)
+    finally:
+        shutil.rmtree(new, ignore_errors=True)
+    return f"{name}: fuzzing ({len(rulesets)} rulesets, {report['summary']['steps']:,} steps compared) " \
+           f"{_cpu() - began:,.0f} s of CPU"
 
 
 def refresh(name: str, entry: dict, random_play: bool = True) -> str:
@@ -285,12 +323,13 @@ def fuzz_lines(name: str, entry: dict, report: dict) -> list[str]:
     budget = report["budget"]
     amount = f"{budget['seconds']:g} s" if "seconds" in budget else f"{budget['cases']:,} hands"
     runs = "; ".join(f"{r['ruleset']}: {r['hands']:,} hands, {r['steps']:,} steps compared, {len(r['groups'])} "
-                     f"difference{'s' if len(r['groups']) != 1 else ''} ({sum(g['count'] for g in r['groups']):,} "
-                     f"findings)" + (f", left early: {r['abandoned']}" if r.get("abandoned") else "")
+                     f"difference{'s' if len(r['groups']) != 1 else ''} ({_findings(r)})"
+                     + (f", left early: {r['abandoned']}" if r.get("abandoned") else "")
                      for r in report["rulesets"])
-    lines = [f"Differential fuzzing (`canastra fuzz`, seed {report['seed']}, {amount} a ruleset, canastra-spec "
-             f"`{report['canastra_spec']['commit']}`, engine `{report['engine']['commit']}`): {runs}. Each "
-             f"difference is shrunk to a fixture in [fuzz/{name}/](implementations/fuzz/{name}/).", ""]
+    lines = [f"Differential fuzzing (`canastra fuzz`, seed {report['seed']}, {amount} a ruleset under its own "
+             f"readings, canastra-spec `{report['canastra_spec']['commit']}`, engine "
+             f"`{report['engine']['commit']}`): {runs}. Each difference is shrunk to a fixture in "
+             f"[fuzz/{name}/](implementations/fuzz/{name}/).", ""]
     others = [(r["ruleset"], g) for r in report["rulesets"] for g in r["groups"]
               if (g["case"] or {}).get("id") not in listed]
     if others:
@@ -302,6 +341,11 @@ def fuzz_lines(name: str, entry: dict, report: dict) -> list[str]:
                          f"{g['count']:,}x: the engine answers {g['answer']}.{where}")
         lines.append("")
     return lines
+
+
+def _findings(ruleset: dict) -> str:
+    count = sum(g["count"] for g in ruleset["groups"])
+    return f"{count:,} finding{'s' if count != 1 else ''}"
 
 
 def render() -> str:
@@ -371,7 +415,7 @@ def main(argv=None) -> int:
                     print(refresh(name, entries[name], random_play=not args.keep_random_play), file=sys.stderr,
                           flush=True)
                 if entries[name].get("fuzz") and not args.keep_fuzz:
-                    refresh_fuzz(name, entries[name])
+                    print(refresh_fuzz(name, entries[name]), file=sys.stderr, flush=True)
             except SystemExit as exc:           # one engine's checkout or toolchain missing: go on with the others
                 print(f"{name}: not refreshed: {exc}", file=sys.stderr, flush=True)
                 failed.append(name)
