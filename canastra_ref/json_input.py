@@ -61,13 +61,40 @@ def _too_deep(text: str, max_depth: int) -> int | None:
     """The column where nesting first goes past `max_depth`, or None."""
     if text.count("[") + text.count("{") <= max_depth:      # cheap: it cannot be too deep
         return None
-    if not _may_be_too_deep(text, max_depth):
+    if _shallow(text.encode("utf-8", "surrogatepass"), max_depth) or not _may_be_too_deep(text, max_depth):
         return None
     brackets = [m for m in _TOKENS.finditer(text) if m.group() in _STEP]
     for match, depth in zip(brackets, accumulate(_STEP[m.group()] for m in brackets)):
         if depth > max_depth:
             return match.start() + 1
     return None
+
+
+# What the quickest check keeps of the text: quotes, brackets and backslashes.
+_KEPT = b'"[]{}\\'
+_UNKEPT = bytes(b for b in range(256) if b not in _KEPT)
+_BYTE_PAIR = re.compile(rb"\[\]|\{\}")
+
+
+def _shallow(data: bytes, max_depth: int) -> bool:
+    """True when the brackets outside strings surely nest at most `max_depth`
+    deep; False when this quickest check cannot tell. It keeps only the
+    quotes, brackets and backslashes (UTF-8 puts no such byte inside another
+    character), and needs a text without escapes whose every string holds no
+    bracket: each string is then an adjacent pair of quotes, removed in one
+    pass from the left (a string holding a bracket leaves a quote, and the
+    check gives up), and what is left are the brackets outside strings."""
+    kept = data.translate(None, _UNKEPT)
+    if b"\\" in kept:
+        return False
+    brackets = kept.replace(b'""', b"")
+    if b'"' in brackets:
+        return False
+    for _ in range(max_depth):
+        if not brackets:
+            return True
+        brackets = _BYTE_PAIR.sub(b"", brackets)
+    return not brackets
 
 
 def _may_be_too_deep(text: str, max_depth: int) -> bool:
