@@ -245,3 +245,27 @@ def test_cli_rulesets_it_cannot_fuzz(capsys):
     assert code == 2 and "unknown ruleset 'nope'" in err
     code, _, err = run_cli(capsys, "--impl", shlex.join(impl("partial")), "--ruleset", "treze", "--cases", "1")
     assert code == 2 and "partial does not claim ruleset 'treze'" in err
+
+
+@pytest.mark.parametrize("refused", ["layoff", "draw"])
+def test_a_shrunk_table_is_one_play_can_reach(refused):
+    """A team with melds on the table has opened (the shrinker does not empty
+    its record), and the player whose turn it is holds a card (an empty hand
+    has gone out), even when the difference would show without."""
+    runner = Runner(impl("refuses_kings", refused))
+    try:
+        campaign = Campaign(runner, Settings("classica", cases=8, seed=0))
+        tally = campaign.run()
+        shrinker = Shrinker(runner, campaign.engine, "classica", campaign.readings)
+        group = max(tally.groups.values(), key=lambda g: g.count)
+        shrunk = shrinker.shrink(group.finding)
+        state = shrunk.state
+        player = state["turn"]["player"]
+        assert state["hands"][player], state
+        for team in state.get("teams", {}).values():
+            if team.get("melds") and not state["turn"].get("melds_laid"):
+                assert team.get("opened") is True, state
+        if refused == "layoff":
+            assert any(t.get("melds") for t in state["teams"].values())
+    finally:
+        runner.close()

@@ -15,10 +15,12 @@ score). The passes, repeated while one of them makes progress:
 1. fewest actions: start from the reference's state before a later action,
    then leave single actions out;
 2. the fields of the state at their empty form: the turn's and the teams'
-   records, the players' flags, the pending opening, the dealer;
+   records (a team with melds stays opened), the players' flags, the
+   pending opening, the dealer;
 3. the hands of the seats that do not act given as a count of cards, then
    the smallest count;
-4. the acting seats' hands, card by card (delta debugging);
+4. the acting seats' hands, card by card (delta debugging), the turn
+   player's keeping a card at least;
 5. fewest melds on the table (the actions' meld indexes follow), then fewer
    cards in each, fewer red threes laid down;
 6. the pile (down to its top card, or none) and the cards set aside;
@@ -200,9 +202,12 @@ class Shrinker:
             drop(key)
         for key in TURN_RECORDS:
             drop("turn", key)
-        for team in list(self.best.state.get("teams", {})):
+        for team, value in list(self.best.state.get("teams", {}).items()):
             for key in TEAM_RECORDS:
-                drop("teams", team, key)
+                # a team with melds on the table has opened: a table where it has not
+                # (and the melds were not laid this turn) cannot come up in play
+                if not (key == "opened" and value.get("opened") and value.get("melds")):
+                    drop("teams", team, key)
         for seat in list(self.best.state.get("players", {})):
             for key in PLAYER_RECORDS:
                 drop("players", seat, key)
@@ -231,8 +236,10 @@ class Shrinker:
             if not isinstance(hand, list):
                 continue
             needed = [c for c in hand if c in named]
+            # the player whose turn it is holds a card at least: an empty hand has gone out
+            least = 1 if seat == self.best.state.get("turn", {}).get("player") and hand and not needed else 0
             _ddmin([c for c in hand if c not in named],
-                   lambda kept, seat=seat, needed=needed: self._hand_is(seat, needed + kept))
+                   lambda kept, seat=seat, needed=needed: self._hand_is(seat, needed + kept), keep=least)
 
     def _fewer_melds(self) -> None:
         for team in list(self.best.state.get("teams", {})):

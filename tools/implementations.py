@@ -330,6 +330,8 @@ def fuzz_lines(name: str, entry: dict, report: dict) -> list[str]:
              f"readings, canastra-spec `{report['canastra_spec']['commit']}`, engine "
              f"`{report['engine']['commit']}`): {runs}. Each difference is shrunk to a fixture in "
              f"[fuzz/{name}/](implementations/fuzz/{name}/).", ""]
+    if entry.get("fuzz_notes"):
+        lines += [" ".join(entry["fuzz_notes"].split()), ""]
     others = [(r["ruleset"], g) for r in report["rulesets"] for g in r["groups"]
               if (g["case"] or {}).get("id") not in listed]
     if others:

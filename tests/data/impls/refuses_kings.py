@@ -1,9 +1,13 @@
 """A defective implementation for the fuzzer's tests: the reference, except
-that it refuses every discard of a King made by the player whose turn it is
-in the play phase (the table stays as it was, the turn does not pass). Every
-other action is the reference's, applied to its own state, so that the
-actions after a refused discard see the table it left."""
+that it refuses, when made by the player whose turn it is, every discard of
+a King in the play phase (by default), or with the argument `layoff` every
+lay-off of a King, or with `draw` every draw from the stock (the table
+stays as it was, the turn does not pass). Every other action is the
+reference's, applied to its own state, so that the actions after a refused
+one see the table it left."""
 from __future__ import annotations
+
+import sys
 
 from _ref import serve
 
@@ -11,6 +15,19 @@ from canastra_ref import protocol
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
+
+REFUSED = sys.argv[1] if len(sys.argv) > 1 else "discard"
+
+
+def refused(action: dict, state) -> bool:
+    if action["player"] != state.turn.player:
+        return False
+    if REFUSED == "layoff":
+        return any(card[0] == "K" for card in action.get("layoff", {}).get("cards", []))
+    if REFUSED == "draw":
+        return action.get("draw") == "stock"
+    card = action.get("discard")
+    return bool(card) and card[0] == "K" and state.turn.phase == "play"
 
 
 def hook(message):
@@ -24,8 +41,7 @@ def hook(message):
     state = load_state(engine, message["state"])
     results = []
     for action in message["actions"]:
-        card = action.get("discard")
-        if card and card[0] == "K" and action["player"] == state.turn.player and state.turn.phase == "play":
+        if refused(action, state):
             results.append({"verdict": "rejected", "reason": "card.not-in-hand", "state": state.to_json()})
             continue
         state, verdict = apply(engine, state, action)
