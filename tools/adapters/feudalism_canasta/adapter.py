@@ -224,6 +224,10 @@ class FeudalismAdapter(Adapter):
         if verb == "draw":
             return new, ("hand.ended.stock-exhausted" if ended else "draw.stock")
         if verb == "take_pile":
+            kept = {c["id"] for c in new["players"][who]["hand"]} & set(move["cardIds"])
+            if kept:        # its takePile claims cards and gives back those it does not need (rules.ts)
+                raise Skip("the engine lays only some of the hand cards offered with the top card, and gives "
+                           "the others back: a take with every one of them has no counterpart")
             return new, "pile.taken"
         if verb in ("meld", "layoff"):
             if ended:
