@@ -144,8 +144,7 @@ def cmd_fuzz(args) -> int:
 
 def register(sub) -> None:
     from canastra_conformance.policy import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT
-    from canastra_tools.fuzz import NEAR_LEGAL
-    from canastra_tools.fuzz_shrink import MAX_CHECKS
+    from canastra_tools.fuzz_defaults import MAX_CHECKS, NEAR_LEGAL
     p = sub.add_parser(
         "fuzz", help="differential fuzzing: random games against the reference, differences shrunk to fixtures",
         description="Play random games with the reference (seeded deals, legal moves and near-legal ones: "

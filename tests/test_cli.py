@@ -99,3 +99,19 @@ def test_python_dash_m_canastra_cli():
     done = subprocess.run([sys.executable, "-m", "canastra_cli", "--version"], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and done.stdout.startswith("canastra-spec ")
+
+
+def test_a_warm_check_loads_no_other_commands_machinery(tmp_path):
+    """`canastra check` of specs checked before answers from the cache: the
+    command line's start imports no fuzzer, engine, conformance runner, parser
+    or schema validator (each command imports its own when it runs)."""
+    heavy = ("canastra_tools.fuzz", "canastra_ref.engine.actions", "canastra_conformance.runner", "lark",
+             "jsonschema")
+    script = ("import contextlib, io, sys; from canastra_cli.cli import main\n"
+              "with contextlib.redirect_stdout(io.StringIO()): code = main(['check'])\n"
+              f"print(code, sorted(m for m in {heavy!r} if m in sys.modules))")
+    env = {**os.environ, "CANASTRA_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120,
+                           check=True).stdout for _ in range(2)]
+    assert runs[0].startswith("0 ") and "'lark'" in runs[0]
+    assert runs[1] == "0 []\n"

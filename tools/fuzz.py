@@ -41,10 +41,10 @@ from canastra_ref.errors import CanastraError
 from canastra_ref.protocol import action_result
 
 from .fuzz_compare import ERRORED, compare
+from .fuzz_defaults import NEAR_LEGAL
 
 SEGMENT = 200            # actions a message at most (a hand is rarely longer)
 GIVE_UP = 10             # hands after which a ruleset whose every table the implementation skips is left
-NEAR_LEGAL = 0.2         # chance of a near-legal action before each of the agent's plans
 
 # The feature tags (canastra_ref/features.py) a step needs, by its verb and by
 # what the reference answered: an implementation that does not list one is not

@@ -51,8 +51,7 @@ from canastra_ref.errors import CanastraError, ErrorList
 from . import cardtext
 from .fuzz import TABLE_FEATURES, Finding, step_features
 from .fuzz_compare import ERRORED, SCORE, STATE, compare
-
-MAX_CHECKS = 800          # candidates judged per finding at most
+from .fuzz_defaults import MAX_CHECKS
 
 # The fields of the state the second pass tries at their empty form: every
 # record of the engine's state (so a record added there is shrunk too), less
