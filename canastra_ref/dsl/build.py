@@ -72,7 +72,7 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
         ("chain",) + tuple(map(id, files)), tuple(files), lambda: _chain_facts(files))
     ctx.errors += before
     selection = _select_readings(disputes, readings or {})
-    active = [c for c, under in zip(clauses, guards) if all(selection.get(d) == r for d, r in under)]
+    active = [c for c, under in zip(clauses, guards) if not under or all(selection.get(d) == r for d, r in under)]
     meld_kinds, canastra_kinds, score_terms = _entities(active)
     rules = _compile_settings(ctx, active, definitions, meld_kinds, canastra_kinds)
     unstated = _compose_unstated(ctx, rules)
@@ -263,6 +263,15 @@ def _compose_unstated(ctx: _Context, rules) -> dict[str, ast.Unstated]:
     a reason, listed once, and never stated by a clause of the same file or of
     a base file. A clause of an extending file states what its base left
     unstated; the entries returned are those still in effect (no active clause)."""
+    files = ctx.files
+    seen, errors = _MEMO.get(("unstated",) + tuple(map(id, files)), tuple(files), lambda: _unstated(files))
+    ctx.errors += errors
+    return {path: entry for path, entry in seen.items() if path not in rules}
+
+
+def _unstated(files: list[ast.SpecFile]) -> tuple[dict[str, ast.Unstated], list[SpecError]]:
+    """The checked `unstated` entries of a chain whatever the readings, and the errors found."""
+    ctx = _Context(files, [])
     seen: dict[str, ast.Unstated] = {}
     stated_before: dict[str, ast.Clause] = {}
     for f in ctx.files:
@@ -293,7 +302,7 @@ def _compose_unstated(ctx: _Context, rules) -> dict[str, ast.Unstated]:
             seen[entry.setting] = entry
         for setting, clause in own.items():
             stated_before.setdefault(setting, clause)
-    return {path: entry for path, entry in seen.items() if path not in rules}
+    return seen, ctx.errors
 
 
 def _setting_hint(path: str) -> str:
@@ -347,16 +356,17 @@ _MEMO = _Memo()
 def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> dict[str, SettingRules]:
     helpers = tuple(definitions.values())
     helpers_key = tuple(map(id, helpers))
+    # the helpers and kinds in force as one object, which the keys below hold in
+    # place of their parts (hashed by identity: a build looks up every clause)
+    scope = _MEMO.get(("scope", helpers_key, meld_kinds, canastra_kinds), (helpers,), object)
     by_path: dict[str, list[RuleClause]] = {}
     for clause in clauses:
-        setting = registry.find(clause.setting)
-
-        def compile_it(clause=clause, setting=setting):
+        def compile_it(clause=clause):
+            setting = registry.find(clause.setting)
             compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
             return _compile_clause(clause, setting, compiler, definitions)
         try:
-            rule = _MEMO.get(("clause", id(clause), helpers_key, meld_kinds, canastra_kinds),
-                             (clause, helpers), compile_it)
+            rule = _MEMO.get(("clause", id(clause), scope), (clause, helpers), compile_it)
         except SpecError as exc:
             ctx.errors.append(exc)
             ctx.failed.add(clause.setting)
@@ -368,7 +378,7 @@ def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> 
             found = _Context(ctx.files, [])
             disjoint = _check_overlaps(found, path, group, definitions, helpers, helpers_key)
             return SettingRules(registry.find(path), path, tuple(group), first_match=disjoint), found.errors
-        rules[path], errors = _MEMO.get(("setting", helpers_key) + tuple(map(id, group)), (tuple(group), helpers),
+        rules[path], errors = _MEMO.get(("setting", scope) + tuple(map(id, group)), (tuple(group), helpers),
                                         check)
         ctx.errors += errors
     return rules

@@ -432,7 +432,8 @@ def entity(path: str) -> tuple[str, str] | None:
     return None
 
 
-def required_paths(meld_kinds, canastra_kinds) -> list[str]:
+@lru_cache(maxsize=256)         # every build asks, with the few kind tuples of the specs
+def required_paths(meld_kinds: tuple[str, ...], canastra_kinds: tuple[str, ...]) -> tuple[str, ...]:
     """Every concrete setting path a complete ruleset must give."""
     paths = []
     for s in SETTINGS:
@@ -446,7 +447,7 @@ def required_paths(meld_kinds, canastra_kinds) -> list[str]:
             paths += [s.pattern.replace("<kind>", k) for k in canastra_kinds]
         elif "<" not in s.pattern:
             paths.append(s.pattern)
-    return paths
+    return tuple(paths)
 
 
 def similar(path: str) -> list[str]:

@@ -18,6 +18,8 @@ clause of it applies, which is what a term written "when ..." means.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..errors import SourcePosition, SpecError
 from . import ast
 from . import settings as registry
@@ -68,12 +70,14 @@ def _names(ruleset: Ruleset, pattern: str) -> tuple[str, ...]:
     return tuple(c for c in registry.WILD_CARDS if c in wild)
 
 
+@lru_cache(maxsize=None)
 def _placeholder(pattern: str) -> str | None:
     return next((p for p in _PLACEHOLDERS if p in pattern), None)
 
 
-def _may(ruleset: Ruleset, when: registry.ReadWhen, name: str | None) -> bool:
-    """Whether the condition may hold; `name` is the kind or card of the setting read."""
+def _may(ruleset: Ruleset, when: registry.ReadWhen, name: str | None, values_of) -> bool:
+    """Whether the condition may hold; `name` is the kind or card of the setting read;
+    `values_of(path)`: possible_values(ruleset, path)."""
     holder = _placeholder(when.setting)
     if holder == "*":
         paths = [when.setting.replace("*", n) for n in _names(ruleset, when.setting)]
@@ -82,7 +86,7 @@ def _may(ruleset: Ruleset, when: registry.ReadWhen, name: str | None) -> bool:
     else:
         paths = [when.setting]
     for path in paths:
-        values = possible_values(ruleset, path)
+        values = values_of(path)
         if values is None:
             return True
         if when.other_than and values - set(when.values):
@@ -96,6 +100,12 @@ def read_settings(ruleset: Ruleset) -> dict[str, registry.Setting]:
     """Every optional setting (as a concrete path) the engine reads while
     playing the ruleset; required ones are always read and always stated."""
     read: dict[str, registry.Setting] = {}
+    known: dict[str, set | None] = {}        # possible values by path: many conditions read the same setting
+
+    def values_of(path: str) -> set | None:
+        if path not in known:
+            known[path] = possible_values(ruleset, path)
+        return known[path]
     for setting in registry.SETTINGS:
         if not setting.in_play:
             continue
@@ -105,7 +115,7 @@ def read_settings(ruleset: Ruleset) -> dict[str, registry.Setting]:
         names = (None,) if holder is None else \
             tuple(n for n in _names(ruleset, setting.pattern) if n not in setting.not_for)
         for name in names:
-            if setting.read_when and not any(_may(ruleset, w, name) for w in setting.read_when):
+            if setting.read_when and not any(_may(ruleset, w, name, values_of) for w in setting.read_when):
                 continue
             path = setting.pattern if name is None else setting.pattern.replace(holder, name)
             read[path] = setting
