@@ -357,30 +357,40 @@ def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> 
     helpers = tuple(definitions.values())
     helpers_key = tuple(map(id, helpers))
     # the helpers and kinds in force as one object, which the keys below hold in
-    # place of their parts (hashed by identity: a build looks up every clause)
+    # place of their parts (hashed by identity: a build looks up every setting)
     scope = _MEMO.get(("scope", helpers_key, meld_kinds, canastra_kinds), (helpers,), object)
-    by_path: dict[str, list[RuleClause]] = {}
+    by_path: dict[str, list[ast.Clause]] = {}
     for clause in clauses:
-        def compile_it(clause=clause):
-            setting = registry.find(clause.setting)
-            compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
-            return _compile_clause(clause, setting, compiler, definitions)
-        try:
-            rule = _MEMO.get(("clause", id(clause), scope), (clause, helpers), compile_it)
-        except SpecError as exc:
-            ctx.errors.append(exc)
-            ctx.failed.add(clause.setting)
-            continue
-        by_path.setdefault(clause.setting, []).append(rule)
-    rules = {}
+        by_path.setdefault(clause.setting, []).append(clause)
+    rules: dict[str, SettingRules] = {}
+    failures: list[SpecError] = []           # clauses that do not compile, then clauses that overlap
+    overlaps: list[SpecError] = []
     for path, group in by_path.items():
-        def check(path=path, group=group):
+        def compile_group(path=path, group=group):
+            compiled, errors = [], []
+            for clause in group:
+                def compile_it(clause=clause):
+                    setting = registry.find(clause.setting)
+                    compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
+                    return _compile_clause(clause, setting, compiler, definitions)
+                try:
+                    compiled.append(_MEMO.get(("clause", id(clause), scope), (clause, helpers), compile_it))
+                except SpecError as exc:
+                    errors.append(exc)
+            if not compiled:
+                return None, errors, []
             found = _Context(ctx.files, [])
-            disjoint = _check_overlaps(found, path, group, definitions, helpers, helpers_key)
-            return SettingRules(registry.find(path), path, tuple(group), first_match=disjoint), found.errors
-        rules[path], errors = _MEMO.get(("setting", scope) + tuple(map(id, group)), (tuple(group), helpers),
-                                        check)
-        ctx.errors += errors
+            disjoint = _check_overlaps(found, path, compiled, definitions, helpers, helpers_key)
+            return SettingRules(registry.find(path), path, tuple(compiled), first_match=disjoint), errors, found.errors
+        made, errors, overlapping = _MEMO.get(("setting", scope) + tuple(map(id, group)), (tuple(group), helpers),
+                                              compile_group)
+        if errors:
+            failures += errors
+            ctx.failed.add(path)
+        if made is not None:
+            rules[path] = made
+        overlaps += overlapping
+    ctx.errors += failures + overlaps
     return rules
 
 
