@@ -60,7 +60,7 @@ def cmd_fuzz(args) -> int:
     from canastra_ref.engine.rules import engine_for
     from canastra_tools import fuzz_report
     from canastra_tools.fuzz import Settings, fuzz
-    from canastra_tools.fuzz_shrink import Shrinker
+    from canastra_tools.fuzz_shrink import Shrinker, Ungradable
 
     check_output(args.out, "--out", directory=True)
     given = parse_readings(args.reading)
@@ -110,14 +110,17 @@ def cmd_fuzz(args) -> int:
             for group in sorted(tally.groups.values(), key=lambda g: -g.count):
                 shrunk = None if interrupted or not args.max_checks else shrinker.shrink(group.finding)
                 found = shrunk or shrinker.judge(group.finding.state, group.finding.actions, group.key)
-                case = path = None
+                case = path = unwritten = None
                 if found is not None:
                     ident = fuzz_report.fixture_id(info["implementation"].get("name", "impl"), ruleset, group.key)
-                    case = shrinker.fixture(found, group.key, ident=ident,
-                                            implementation=info["implementation"].get("name", "the implementation"))
-                    if out is not None:
+                    try:
+                        case = shrinker.fixture(found, group.key, ident=ident,
+                                                implementation=info["implementation"].get("name", "the implementation"))
+                    except Ungradable as exc:          # reported with the group, no fixture written
+                        unwritten = str(exc)
+                    if out is not None and case is not None:
                         path = str(fuzz_report.write_fixture(out, ruleset, case, group, header, shrunk))
-                groups.append(fuzz_report.group_json(group, case, shrunk, path))
+                groups.append(fuzz_report.group_json(group, case, shrunk, path, unwritten))
             reports.append(fuzz_report.ruleset_json(tally, groups))
             if interrupted:
                 break

@@ -138,6 +138,13 @@ def test_a_planted_defect_is_found_and_shrunk_to_its_minimal_fixture(tmp_path):
         assert "Produced by canastra fuzz" in path.read_text(encoding="utf-8")
         assert run_case(loaded)[1].status == PASSED
         assert runner.run(loaded).grade.status == FAILED
+        # a difference no fixture can state (here: none at all) is reported, not written
+        from dataclasses import replace
+
+        from canastra_tools.fuzz_shrink import Ungradable
+        with pytest.raises(Ungradable, match="the implementation's answer passes"):
+            shrinker.fixture(replace(shrunk, answer=shrunk.reference), key, ident="fuzz-no-difference",
+                             implementation="refuses-kings")
     finally:
         runner.close()
 

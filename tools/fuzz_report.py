@@ -10,11 +10,12 @@ JSON (format "canastra-fuzz-report", version 1):
                    "skipped": {message: count},
                    "unsent": {why: count},
                    "groups": [{"reason", "article", "kind", "count", "origins",
-                               "mismatches", "answer", "fixture", "shrunk", "case"}]}],
+                               "mismatches", "answer", "fixture", "unwritten", "shrunk", "case"}]}],
      "summary": {"hands", "steps", "groups", "findings", "faults"}}
 
 A group's `case` is its shrunk fixture (or the finding as found, when not
-shrunk), `fixture` the file it was written to (with --out), `shrunk` how
+shrunk), `fixture` the file it was written to (with --out), `unwritten` why
+no fixture was made (a difference no fixture's expectation states), `shrunk` how
 far shrinking got ({"actions", "checks", "complete", "passes"}, or null).
 """
 from __future__ import annotations
@@ -35,13 +36,13 @@ def fixture_id(implementation: str, ruleset: str, key) -> str:
                                 kind) if p)[:200]
 
 
-def group_json(group: Group, case: dict | None, shrunk, path: str | None) -> dict:
+def group_json(group: Group, case: dict | None, shrunk, path: str | None, unwritten: str | None = None) -> dict:
     reason, article, kind = group.key
     finding = group.finding
     return {"reason": reason, "article": article or None, "kind": kind, "count": group.count,
             "origins": group.origins, "mismatches": (shrunk.mismatches if shrunk else finding.mismatches)[:10],
             "answer": _answer(shrunk.answer if shrunk else finding.answer, shrunk, finding),
-            "fixture": path,
+            "fixture": path, "unwritten": unwritten,
             "shrunk": None if shrunk is None else {"actions": len(shrunk.actions), "checks": shrunk.checks,
                                                    "complete": shrunk.complete, "passes": shrunk.steps},
             "case": case}
@@ -118,6 +119,8 @@ def render_text(report: dict) -> str:
                              f" in {shrunk['checks']} checks{state}{where}")
             elif g["fixture"]:
                 lines.append(f"           not shrunk: {g['fixture']}")
+            if g.get("unwritten"):
+                lines.append(f"           no fixture: {g['unwritten']}")
         for title, counts in (("not sent (features it does not declare)", r["unsent"]),
                               ("skipped by the implementation", r["skipped"])):
             if counts:
