@@ -132,7 +132,11 @@ def refresh_fuzz(name: str, entry: dict) -> str:
             done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
             if done.returncode not in (0, 1):
                 raise SystemExit(f"canastra fuzz failed on {ruleset}: {done.stderr.strip()[-2000:]}")
-            report = json.loads(done.stdout)
+            try:
+                report = json.loads(done.stdout)
+            except ValueError:
+                raise SystemExit(f"canastra fuzz on {ruleset} exited {done.returncode} without its report: "
+                                 f"{done.stderr.strip()[-2000:]}") from None
             header = {k: v for k, v in report.items() if k not in ("format", "format_version", "rulesets", "summary")}
             rulesets += report["rulesets"]
         for group in (g for r in rulesets for g in r["groups"] if g["fixture"]):
