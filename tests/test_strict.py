@@ -25,7 +25,7 @@ meld.aces.max_wilds meld.run.min_naturals meld.aces.min_naturals meld.run.allowe
 meld.run.one_per_rank meld.run.disjoint_ranks meld.aces.one_per_rank canastra.clean.counts canastra.dirty.counts
 canastra.clean.grows canastra.dirty.grows canastra.clean.grows_penalised canastra.dirty.grows_penalised turn.clean_meld
 opening.counts opening.pile_cards_count opening.single_meld opening.ladder opening.penalty_applies
-opening.failure_bars_player opening.short_stands_unchallenged opening.retry_with_stock_draw
+opening.failure_bars_player opening.short_stands_unchallenged opening.short_last_discard opening.retry_with_stock_draw
 pile.take.min_naturals pile.take.max_wilds pile.take.onto_meld pile.meld_takes_wilds pile.rest_usable
 pile.discard_from_pile red_three.dealt red_three.with_pile red_three.exchange_in_order red_three.late
 red_three.last_card_ends_hand

@@ -255,6 +255,15 @@ SETTINGS: tuple[Setting, ...] = (
        "an opening without the meld free of wild cards that turn.clean_meld requires stands unless "
        "the next player challenges it before playing", default=False,
        read_when=(ReadWhen("turn.clean_meld", (True,)),)),
+    _S("opening.short_last_discard", enum("going-out", "ordinary"), "static",
+       "the order of judgement when a player who has not opened discards his last card after melds that "
+       "fail the opening: going-out, the discard is judged as a going out first, which a failed opening "
+       "cannot make, so it is refused, and so is any play that would leave one card beside such melds "
+       "(turn.last-card-stranded); ordinary, the opening is judged first, as at the end of a going out "
+       "(a short opening cannot stand unchallenged then): its melds go back to the hand, with every "
+       "consequence of a failed opening, and the discard is an ordinary one, of any card of the hand they come "
+       "back to (not one that goes back with a pile taken for them), that leaves the player the others",
+       default="going-out", read_when=_OPENING_MAY_FAIL),
     _S("opening.failure_restarts_turn", BOOL, "static",
        "a failed opening returns the turn to its start: besides the melds going back to the hand and "
        "the pile to the table, the cards kept from the stock go back on top of it and the player draws "

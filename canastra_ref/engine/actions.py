@@ -337,7 +337,9 @@ def _check_frozen_hand(act: Act) -> None:
 def _check_last_card(act: Act) -> None:
     """Refuse to leave a single card whose discard would be a forbidden going out:
     one the going-out rules forbid, or one that would end a turn whose melds
-    fall short of the opening. Red threes that must still be laid down without
+    fall short of the opening (where opening.short_last_discard judges that
+    discard as a going out; where it takes the melds back first, the card is
+    not the last and nothing is refused). Red threes that must still be laid down without
     replacement (red_three.late) cannot end the turn: the card left beside them
     is the last one, and a hand of nothing else has no card to discard."""
     if act.state.turn.final:
@@ -351,10 +353,13 @@ def _check_last_card(act: Act) -> None:
                    "card to end the turn with", "red_three.late")
     if left != 1:
         return
+    if opening.taken_back_before_going_out(act):
+        return          # the melds go back at the discard: that card is not the last one
     ctx = act.context(batch=act.batch(), going_out=True, discarding=True)
     if not going_out.could_go_out_by_discarding(act):
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and discarding it to go out is "
                    "not allowed now", *why, ctx=ctx)
     if not act.state.teams[act.team].opened and opening.failure(act, going_out=True, discarding=True):
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and the melds of this turn "
-                   "fall short of the opening, so its discard could not go out", "opening.minimum", ctx=ctx)
+                   "fall short of the opening, so its discard could not go out", "opening.minimum",
+                   "opening.short_last_discard", ctx=ctx)

@@ -134,6 +134,21 @@ def _pile_rest(act: Act, batch) -> Counter:
     return melded - Counter(turn.hand_at_take)
 
 
+def taken_back_before_going_out(act: Act) -> bool:
+    """Whether the discard of the player's last card (or a play that leaves him
+    one) is judged after this turn's melds go back as a failed opening, so it
+    is no going out (opening.short_last_discard = ordinary), rather than as a
+    going out that the failed opening forbids."""
+    if act.state.teams[act.team].opened:
+        return False
+    if act.value("opening.short_last_discard", decisive=False) != "ordinary":
+        return False
+    if failure(act, going_out=True, discarding=True) is None:
+        return False
+    act.decide("opening.short_last_discard")
+    return True
+
+
 def check_allowed(act: Act) -> None:
     """Reject an opening move (a meld, a layoff, a pile taken) of a player
     barred from the team's opening this hand."""

@@ -64,21 +64,31 @@ def discard(act: Act, card: str) -> str:
     if turn.final:
         act.reject("turn.no-discard-now", "the stock is exhausted: this turn ends without a discard",
                    "stock.exhausted")
-    if card not in act.hand:
+    last = len(act.hand) == 1
+    # where the melds of a failed opening go back before a last card's discard is judged, the
+    # discard may be any card of the hand they come back to
+    taken_back = last and opening.taken_back_before_going_out(act)
+    if card not in act.hand and not (taken_back and any(card in cards for _, cards in act.batch())):
         act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
     threes.check_none_held(act)
     check_discard(act, card)
-    last = len(act.hand) == 1
     unkept = turn.asked == "yes" and not last
-    if last:
-        act.hand.remove(card)
-        going_out.check(act, discarding=True)
-        act.hand.append(card)
-    outcome = opening.judge(act, going_out_now=last, discarding=True)
+    if taken_back:
+        # the failed opening's melds go back first: the discard no longer empties the hand
+        outcome = opening.judge(act, going_out_now=True, discarding=True)
+        last = False
+    else:
+        if last:
+            act.hand.remove(card)
+            going_out.check(act, discarding=True)
+            act.hand.append(card)
+        outcome = opening.judge(act, going_out_now=last, discarding=True)
     if outcome in opening.FAILURES:
         if last:
+            # a team that had not opened: the discard was judged as a going out first
+            order = () if act.state.teams[act.team].opened else ("opening.short_last_discard",)
             act.reject("going-out.not-allowed", "the melds of this turn fail the opening, so the player "
-                       "cannot go out", "opening.minimum", ctx=act.context(batch=act.batch(), going_out=True,
+                       "cannot go out", "opening.minimum", *order, ctx=act.context(batch=act.batch(), going_out=True,
                                                                             discarding=True))
         if act.state.turn is not turn:
             return outcome          # the failed opening started the turn over: nothing is discarded
