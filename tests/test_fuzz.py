@@ -29,6 +29,15 @@ def impl(name: str, *args: str) -> list[str]:
     return [sys.executable, str(IMPLS / f"{name}.py"), *args]
 
 
+def _tally(settings: Settings, *args: str):
+    """A campaign's tally against the test implementation `args` names."""
+    runner = Runner(impl(*args))
+    try:
+        return Campaign(runner, settings).run()
+    finally:
+        runner.close()
+
+
 # ------------------------------------------------------------------ comparing two results
 
 def result(**state) -> dict:
@@ -150,21 +159,13 @@ def test_a_planted_defect_is_found_and_shrunk_to_its_minimal_fixture(tmp_path):
 
 
 def test_a_skipped_action_is_narrowed_down_and_stepped_over():
-    runner = Runner(impl("fuzz_misbehaves", "--skip", "take_pile"))
-    try:
-        tally = Campaign(runner, Settings("cbc", cases=3, seed=2)).run()
-    finally:
-        runner.close()
+    tally = _tally(Settings("cbc", cases=3, seed=2), "fuzz_misbehaves", "--skip", "take_pile")
     assert tally.skipped == {"take_pile: not in this engine": tally.skipped.total()} and tally.skipped.total() > 0
     assert tally.groups == {} and tally.steps > 100
 
 
 def test_an_errored_action_is_a_finding_pinned_to_that_action():
-    runner = Runner(impl("fuzz_misbehaves", "--error", "take_pile"))
-    try:
-        tally = Campaign(runner, Settings("cbc", cases=3, seed=2)).run()
-    finally:
-        runner.close()
+    tally = _tally(Settings("cbc", cases=3, seed=2), "fuzz_misbehaves", "--error", "take_pile")
     assert tally.groups and all(kind == "errored" for _, _, kind in tally.groups)
     for group in tally.groups.values():
         *before, last = group.finding.actions
@@ -173,11 +174,8 @@ def test_an_errored_action_is_a_finding_pinned_to_that_action():
 
 
 def test_steps_needing_features_it_does_not_declare_are_not_sent():
-    runner = Runner(impl("partial"))          # cbc only, without pile takes, red threes, going out, scoring
-    try:
-        tally = Campaign(runner, Settings("cbc", cases=2, seed=4)).run()
-    finally:
-        runner.close()
+    # cbc only, without pile takes, red threes, going out, scoring
+    tally = _tally(Settings("cbc", cases=2, seed=4), "partial")
     assert tally.groups == {} and tally.steps > 100
     unsent = " ".join(tally.unsent)
     assert "pile-take" in unsent and all(why.startswith("needs features partial does not support")
