@@ -80,6 +80,15 @@ def test_only_the_fields_reported_and_supported_are_compared():
     assert compare(result(), got, "results[0]", ["results[*].state.hands"]) == (None, [])
 
 
+def test_the_player_to_move_is_not_compared_once_the_hand_is_over():
+    over = {"player": "W", "phase": "over"}
+    assert compare(result(turn=over), result(turn={**over, "player": "N"}), "results[0]") == (None, [])
+    kind, mismatches = compare(result(turn=over), result(turn={"player": "N", "phase": "play"}), "results[0]")
+    assert kind == STATE and [m.path for m in mismatches] == ["results[0].state.turn.phase"]
+    kind, mismatches = compare(result(), result(turn={"player": "E", "phase": "play"}), "results[0]")
+    assert [m.path for m in mismatches] == ["results[0].state.turn.player"]
+
+
 def test_a_missing_or_different_score_is_a_score_difference():
     ref = {**result(), "score": {"NS": {"terms": {"table": {"value": 100}, "hand": {"value": 0}}, "total": 100,
                                         "score_before": 0, "score_after": 100}}}
