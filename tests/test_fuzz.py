@@ -261,11 +261,12 @@ def test_cli_rulesets_it_cannot_fuzz(capsys):
     assert code == 2 and "partial does not claim ruleset 'treze'" in err
 
 
-@pytest.mark.parametrize("refused", ["layoff", "draw"])
+@pytest.mark.parametrize("refused", ["layoff", "draw", "opened-draw"])
 def test_a_shrunk_table_is_one_play_can_reach(refused):
     """A team with melds on the table has opened (the shrinker does not empty
-    its record), and the player whose turn it is holds a card (an empty hand
-    has gone out), even when the difference would show without."""
+    its record), a team that has opened keeps a meld, and the player whose
+    turn it is holds a card (an empty hand has gone out), even when the
+    difference would show without."""
     runner = Runner(impl("refuses_kings", refused))
     try:
         campaign = Campaign(runner, Settings("classica", cases=8, seed=0))
@@ -279,6 +280,8 @@ def test_a_shrunk_table_is_one_play_can_reach(refused):
         for team in state.get("teams", {}).values():
             if team.get("melds") and not state["turn"].get("melds_laid"):
                 assert team.get("opened") is True, state
+            if team.get("opened"):
+                assert team.get("melds"), state
         if refused == "layoff":
             assert any(t.get("melds") for t in state["teams"].values())
     finally:

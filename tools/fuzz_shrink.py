@@ -21,8 +21,9 @@ score). The passes, repeated while one of them makes progress:
    the smallest count;
 4. the acting seats' hands, card by card (delta debugging), the turn
    player's keeping a card at least;
-5. fewest melds on the table (the actions' meld indexes follow), then fewer
-   cards in each, fewer red threes laid down;
+5. fewest melds on the table (the actions' meld indexes follow; a team
+   left without melds has not opened), then fewer cards in each, fewer red
+   threes laid down;
 6. the pile (down to its top card, or none) and the cards set aside;
 7. the stock: the fill order after the fewest stated cards.
 
@@ -253,8 +254,12 @@ class Shrinker:
                 melds = self.best.state["teams"][team]["melds"]
                 actions = _remap_melds(self.best.actions, seats, index)
                 if actions is not None:
-                    self.attempt(_with(self.best.state, ("teams", team, "melds"), melds[:index] + melds[index + 1:]),
-                                 actions)
+                    fewer = _with(self.best.state, ("teams", team, "melds"), melds[:index] + melds[index + 1:])
+                    if len(melds) == 1:
+                        # play never takes an opened team's last meld away: without
+                        # melds, the team has not opened
+                        fewer = _without(fewer, ("teams", team, "opened"))
+                    self.attempt(fewer, actions)
             for index in range(len(self.best.state["teams"][team].get("melds", []))):
                 def meld_is(kept, index=index):
                     meld = {**self.best.state["teams"][team]["melds"][index], "cards": kept}
