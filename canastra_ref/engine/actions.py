@@ -33,7 +33,9 @@
 """
 from __future__ import annotations
 
-from ..cards import card_at, cards_at
+from collections import Counter
+
+from ..cards import card_at, cards_at, holds_red_three
 from ..display import shown
 from ..errors import InputError
 from . import deal as deals
@@ -278,10 +280,41 @@ def _dispatch(act: Act, verb: str, arg) -> str:
 
 
 def _can_discard(engine: Engine, state: State, player: str) -> bool:
-    """Whether some card of the player's hand may be discarded now (each is tried
-    on a copy of the state, which `apply` never changes)."""
-    return any(apply(engine, state, {"player": player, "discard": card})[1].verdict != REJECTED
+    """Whether some card of the player's hand may be discarded now."""
+    return _surely_discardable(state, player) or _discard_by_trial(engine, state, player)
+
+
+def _discard_by_trial(engine: Engine, state: State, player: str) -> bool:
+    """_can_discard the slow, sure way: each card is tried on a copy of the
+    state, which `apply` never changes."""
+    return any(apply(engine, state, Action(player, "discard", card))[1].verdict != REJECTED
                for card in dict.fromkeys(state.players[player].hand))
+
+
+def _surely_discardable(state: State, player: str) -> bool:
+    """A sufficient condition for _can_discard that tries nothing (False says
+    nothing: the caller then tries the cards). It holds on the player's own
+    turn in play, with no question to the partner pending and no final turn,
+    when he holds two cards or more (a discard that is no going out) and no
+    red three (threes.check_none_held), and one of them is a card the pile did
+    not bring: turn.discard rejects such a card for none of its reasons, as
+    pile.check_discard refuses only cards received with the pile, and a failed
+    opening that gives the pile back (opening._take_back) takes from the hand
+    only the cards of turn.opening_undo and the stock cards drawn for the red
+    threes that came with it. tests/test_discard_shortcut.py compares it with
+    the trial."""
+    turn = state.turn
+    if state.ended is not None or turn.phase != "play" or turn.player != player or turn.asked == "asking" \
+            or turn.final:
+        return False
+    hand = state.players[player].hand
+    if len(hand) < 2 or holds_red_three(hand):
+        return False
+    reserved = Counter(turn.pile_cards)
+    undo = turn.opening_undo
+    if undo is not None:
+        reserved |= Counter(undo["pile"]) + Counter(undo.get("drawn", ()))
+    return any(n > reserved[card] for card, n in Counter(hand).items())
 
 
 def _meld(act: Act, melds: list[list[str]]) -> str:
