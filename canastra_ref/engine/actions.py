@@ -310,8 +310,11 @@ def _surely_discardable(state: State, player: str) -> bool:
     hand = state.players[player].hand
     if len(hand) < 2 or holds_red_three(hand):
         return False
-    reserved = Counter(turn.pile_cards)
     undo = turn.opening_undo
+    brought = turn.pile_cards if undo is None else [*turn.pile_cards, *undo["pile"], *undo.get("drawn", ())]
+    if not set(hand).issubset(brought):
+        return True                 # a card of which the pile brought no copy
+    reserved = Counter(turn.pile_cards)
     if undo is not None:
         reserved |= Counter(undo["pile"]) + Counter(undo.get("drawn", ()))
     return any(n > reserved[card] for card, n in Counter(hand).items())

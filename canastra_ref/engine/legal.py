@@ -449,27 +449,29 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     held = {r: c for r, c in by_suit.get(suit, {}).items() if r in ranks}
     if not held and (room <= 0 or not wilds.count):
         return
-    first = next(i for i, c in enumerate(meld_cards) if c not in wild)
+    places = [i for i, c in enumerate(meld_cards) if c in wild]     # of the meld's wild cards
+    first = meld_cards.index(own_naturals[0])
     low = ranks.index(rank_of(meld_cards[first])) - first
     high = low + len(meld_cards) - 1
     naturals_at = {low + i for i, c in enumerate(meld_cards) if c not in wild}
     # a natural takes a wild card's place only where the wild card may move (the engine's own test)
-    replacing = [r for i, r in enumerate(ranks[low:high + 1]) if meld_cards[i] in wild and r in held
+    spanned = ranks[low:high + 1]
+    replacing = [spanned[i] for i in places if i < len(spanned) and spanned[i] in held
                  and not wild_locked(engine, meld_cards[i], low + i, naturals_at)]
     # wild cards of the meld that may leave their places fill gaps as well (wild.<card>.relocates)
-    moving = sum(1 for i, c in enumerate(meld_cards) if c in wild and may_relocate(engine, c, low + i, naturals_at))
+    moving = sum(1 for i in places if may_relocate(engine, meld_cards[i], low + i, naturals_at))
     spare = len(wilds.jokers) + len(wilds.twos_for(suit))
     budget = spare + len(replacing) + moving
     starts = [low] + [s for s in range(low - 1, -1, -1) if ranks[s] in held]
     ends = [high] + [e for e in range(high + 1, len(ranks)) if ranks[e] in held]
     for start in starts:
         below = ranks[start:low]
-        gaps_below = sum(1 for r in below if r not in held)
+        gaps_below = sum(r not in held for r in below)
         if gaps_below > budget:
             break
         for end in ends:
             above = ranks[high + 1:end + 1]
-            gaps = gaps_below + sum(1 for r in above if r not in held)
+            gaps = gaps_below + sum(r not in held for r in above)
             if gaps > budget:
                 break
             new = [held[r] for r in below + above if r in held]
