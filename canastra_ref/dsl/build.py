@@ -20,6 +20,7 @@ from ..seating import SEATINGS
 from . import ast
 from . import settings as registry
 from .expr import Compiled, Compiler
+from .memo import Memo
 from .model import RuleClause, Ruleset, SettingRules
 from .overlap import DISJOINT, OVERLAP, candidate_pairs, conjunction, relation
 
@@ -323,34 +324,10 @@ def _entities(clauses: list[ast.Clause]) -> tuple[tuple[str, ...], tuple[str, ..
     return tuple(names["meld"]), tuple(names["canastra"]), tuple(names["score"])
 
 
-class _Memo:
-    """Work shared by builds of the same clause objects (every reading of a
-    spec in `canastra check`, every mutant of `canastra mutate`, which shares
-    all clauses but one): compiled clauses, their conjunctions and the relation
-    of clause pairs. Keys are object ids; the objects are kept in the values so
-    that an id is never reused while its entry lives. The result also depends
-    on the helper definitions and the kinds in force, which are in the keys."""
-    LIMIT = 200_000
-
-    def __init__(self):
-        self.entries: dict[tuple, tuple] = {}
-
-    def get(self, key: tuple, keep: tuple, compute):
-        entry = self.entries.get(key)
-        if entry is None:
-            if len(self.entries) > self.LIMIT:
-                self.entries.clear()
-            try:
-                entry = (keep, compute(), None)
-            except SpecError as exc:
-                entry = (keep, None, exc)
-            self.entries[key] = entry
-        if entry[2] is not None:
-            raise entry[2]
-        return entry[1]
-
-
-_MEMO = _Memo()
+# Compiled clauses, their conjunctions and the relation of clause pairs, by the
+# ids of the clause objects; the result also depends on the helper definitions
+# and the kinds in force, which are in the keys.
+_MEMO = Memo()
 
 
 def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> dict[str, SettingRules]:

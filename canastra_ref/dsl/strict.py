@@ -23,6 +23,7 @@ from functools import lru_cache
 from ..errors import SourcePosition, SpecError
 from . import ast
 from . import settings as registry
+from .memo import Memo
 from .model import Ruleset
 
 _EXPECTED = "a clause citing an article ({path} = ... @<article>), a clause under each reading of a dispute, " \
@@ -54,6 +55,9 @@ def possible_values(ruleset: Ruleset, path: str) -> set | None:
 
 
 _PLACEHOLDERS = ("<kind>", "<card>", "*")
+
+# What is read and what falls to a default, by the ids of the clauses it depends on.
+_MEMO = Memo()
 
 
 def _names(ruleset: Ruleset, pattern: str) -> tuple[str, ...]:
@@ -98,7 +102,15 @@ def _may(ruleset: Ruleset, when: registry.ReadWhen, name: str | None, values_of)
 
 def read_settings(ruleset: Ruleset) -> dict[str, registry.Setting]:
     """Every optional setting (as a concrete path) the engine reads while
-    playing the ruleset; required ones are always read and always stated."""
+    playing the ruleset; required ones are always read and always stated.
+    The dict is shared between rulesets that read the same: do not change it."""
+    names = (ruleset.meld_kinds, ruleset.canastra_kinds, ruleset.score_terms, _wild(ruleset))
+    gates = _MEMO.get(("gates",) + names, (), lambda: _gates(ruleset))
+    rules = tuple(map(ruleset.settings.get, gates))
+    return _MEMO.get(("read",) + names + tuple(map(id, rules)), rules, lambda: _read_settings(ruleset))
+
+
+def _read_settings(ruleset: Ruleset) -> dict[str, registry.Setting]:
     read: dict[str, registry.Setting] = {}
     known: dict[str, set | None] = {}        # possible values by path: many conditions read the same setting
 
@@ -120,6 +132,25 @@ def read_settings(ruleset: Ruleset) -> dict[str, registry.Setting]:
             path = setting.pattern if name is None else setting.pattern.replace(holder, name)
             read[path] = setting
     return read
+
+
+def _wild(ruleset: Ruleset) -> tuple[str, ...]:
+    return tuple(ruleset.value("wild.cards"))
+
+
+def _gates(ruleset: Ruleset) -> tuple[str, ...]:
+    """Every setting (as a concrete path) whose possible values may decide
+    whether another is read: what read_settings depends on besides the names
+    of kinds, terms and wild cards."""
+    gates: dict[str, None] = {}
+    for setting in registry.SETTINGS:
+        for when in setting.read_when:
+            holder = _placeholder(when.setting)
+            names = (None,) if holder is None else \
+                _names(ruleset, when.setting) + _names(ruleset, setting.pattern)
+            for name in names:
+                gates.setdefault(when.setting if name is None else when.setting.replace(holder, name), None)
+    return tuple(gates)
 
 
 def _polar(guard: ast.Guard) -> tuple[ast.Expr, bool]:
@@ -146,10 +177,7 @@ def silent_defaults(ruleset: Ruleset, header: SourcePosition, lines_of=lambda po
     an `unstated` entry, as errors: at the setting's first clause where it has
     clauses, else at the ruleset's header line, naming the setting."""
     errors = []
-    for path, setting in read_settings(ruleset).items():
-        if path.startswith("score."):
-            continue
-        rules = ruleset.settings.get(path)
+    for path, setting, rules in _falling(ruleset):
         if rules is None:
             if path in ruleset.unstated:
                 continue
@@ -157,7 +185,7 @@ def silent_defaults(ruleset: Ruleset, header: SourcePosition, lines_of=lambda po
                 f"'{path}' is read while playing {ruleset.id} but nothing states it: it falls to "
                 f"its built-in default ({setting.default_text()})", position=header,
                 source_line=lines_of(header), expected=_EXPECTED.format(path=path)))
-        elif not _covered(rules):
+        else:
             first = rules.clauses[0].clause
             errors.append(SpecError(
                 f"every clause of '{path}' has a condition; where none applies it falls to its "
@@ -167,3 +195,12 @@ def silent_defaults(ruleset: Ruleset, header: SourcePosition, lines_of=lambda po
                          "or an unconditional clause that the others take exception to"))
     return errors
 
+
+def _falling(ruleset: Ruleset) -> tuple:
+    """(path, setting, clauses) of each setting read (scoring terms aside) that
+    has no clause (clauses None) or whose clauses may all fail to apply."""
+    read = read_settings(ruleset)
+    rules = tuple(map(ruleset.settings.get, read))
+    return _MEMO.get(("falling", id(read)) + tuple(map(id, rules)), (read,) + rules, lambda: tuple(
+        (path, setting, group) for (path, setting), group in zip(read.items(), rules)
+        if not path.startswith("score.") and (group is None or not _covered(group))))
