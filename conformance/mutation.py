@@ -17,12 +17,13 @@ each with its reason.
 Only the cases that can notice a mutant are run against it: each case is run
 once on the unmutated specs with every setting its decisions read recorded
 (the engine built for it included), and a mutant runs the cases that read a
-setting it changes, plus any case that fails even unmutated. A case that
-reads none of them takes the very same decisions under the mutant, so its
-grade cannot change; a mutant that changes the ruleset's meld, canastra or
-scoring kinds runs every case. The kills are exactly those of running every
-case (tests/test_mutation.py compares them), and the mutants are judged in a
-process pool.
+setting whose active clauses it changes under the case's ruleset and
+readings, plus any case that fails even unmutated. A case that reads none of
+them takes the very same decisions under the mutant, so its grade cannot
+change; where the mutant changes the meld, canastra or scoring kinds, every
+case of that ruleset and readings runs. The kills are exactly those of
+running every case (tests/test_mutation.py compares them), and the mutants
+are judged in a process pool.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ import dataclasses
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from canastra_ref.dsl import ast
@@ -193,7 +195,8 @@ def mutants(ruleset: str) -> list[Mutant]:
                 guards = tuple(dataclasses.replace(g, reading=b if g.reading == a else a if g.reading == b
                                                    else g.reading)
                                if g.kind == "under" and g.dispute == dispute.name else g for g in clause.guards)
-                return dataclasses.replace(clause, guards=guards)
+                # a clause the swap leaves alone stays the same object (builds reuse its compiled form)
+                return dataclasses.replace(clause, guards=guards) if guards != clause.guards else clause
             guarded = frozenset(c.setting for c in clauses if any(d == dispute.name for d, _ in c.readings))
             out.append(Mutant(f"{ruleset}:dispute.{dispute.name}:swap:{a}-{b}",
                               f"dispute {dispute.name}: readings {a} and {b} swapped",
@@ -203,9 +206,14 @@ def mutants(ruleset: str) -> list[Mutant]:
 
 # ----------------------------------------------------------------- running
 
+@lru_cache(maxsize=None)
+def _files(ruleset: str) -> tuple[ast.SpecFile, ...]:
+    return tuple(files_for(spec_file(ruleset)))
+
+
 def _chain(mutant: Mutant, ruleset: str) -> list[ast.SpecFile]:
     """The files of `ruleset` with the mutated file in place of the original."""
-    return [mutant.spec if f.ruleset == mutant.spec.ruleset else f for f in files_for(spec_file(ruleset))]
+    return [mutant.spec if f.ruleset == mutant.spec.ruleset else f for f in _files(ruleset)]
 
 
 def _factory(built: dict):
@@ -220,8 +228,28 @@ def _factory(built: dict):
     return factory
 
 
+def _key(case: Case) -> tuple:
+    """The (ruleset, readings) of the model a case runs on."""
+    return case.ruleset, tuple(sorted(case.reading.items()))
+
+
 def _kinds(ruleset) -> tuple:
     return ruleset.meld_kinds, ruleset.canastra_kinds, ruleset.score_terms
+
+
+def _changed(mutant: Mutant, model, original) -> frozenset | None:
+    """The settings whose active clauses differ between the mutant's model and
+    the original one (under the same ruleset and readings): a case that reads
+    none of them takes the very same decisions. None when the meld, canastra
+    or scoring kinds differ: then any case may decide differently."""
+    if _kinds(model) != _kinds(original):
+        return None
+    return frozenset(path for path in mutant.settings
+                     if _clauses(model.settings.get(path)) != _clauses(original.settings.get(path)))
+
+
+def _clauses(rules) -> tuple:
+    return tuple(id(rule.clause) for rule in rules.clauses) if rules is not None else ()
 
 
 class _Recording:
@@ -273,21 +301,22 @@ def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: B
     """Run the cases against the mutant; with `known`, only those that can notice it.
     With `strict` (the original specs pass `check --strict`), a mutant that leaves
     a setting to a silent default under the readings the cases use is stillborn."""
-    wanted = {(r, ()) for r in {c.ruleset for c in cases} | {mutant.spec.ruleset}}
-    wanted |= {(c.ruleset, tuple(sorted(c.reading.items()))) for c in cases if c.reading}
+    wanted = {(mutant.spec.ruleset, ())} | {(c.ruleset, ()) for c in cases} | {_key(c) for c in cases}
     built = {}
-    try:
-        for ruleset, readings in sorted(wanted):
-            built[ruleset, readings] = build(_chain(mutant, ruleset), dict(readings))
-    except (ErrorList, CanastraError):
-        mutant.status = "stillborn"
-        return
-    if strict and any(silent_defaults(model, mutant.spec.pos) for model in built.values()):
-        mutant.status = "stillborn"
-        return
-    same_kinds = all(_kinds(model) == _kinds(load(r, dict(readings))) for (r, readings), model in built.items())
-    if known is not None and same_kinds:
-        cases = [c for c in cases if c.id in known.failing or known.reads[c.id] & mutant.settings]
+    for ruleset, readings in sorted(wanted):
+        try:
+            model = build(_chain(mutant, ruleset), dict(readings))
+        except (ErrorList, CanastraError):
+            mutant.status = "stillborn"
+            return
+        if strict and silent_defaults(model, mutant.spec.pos):
+            mutant.status = "stillborn"
+            return
+        built[ruleset, readings] = model
+    if known is not None:
+        changed = {key: _changed(mutant, model, load(key[0], dict(key[1]))) for key, model in built.items()}
+        cases = [c for c in cases if c.id in known.failing or changed[_key(c)] is None
+                 or known.reads[c.id] & changed[_key(c)]]
     factory = _factory(built)
     for case in cases:
         try:
