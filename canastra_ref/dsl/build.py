@@ -11,6 +11,7 @@ Errors are collected and raised together as an ErrorList, in source order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..cards import RANKS, dsl_rank
 from ..display import cut, shown
@@ -69,13 +70,13 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
     rest take their defaults). Raises ErrorList on semantic errors and
     InputError for an unknown dispute or reading in `readings`."""
     ctx = _Context(files, [])
-    (articles, disputes, definitions, clauses, guards), before, after = _MEMO.get(
+    (articles, disputes, definitions, clauses, layout), before, after = _MEMO.get(
         ("chain",) + tuple(map(id, files)), tuple(files), lambda: _chain_facts(files))
     ctx.errors += before
     selection = _select_readings(disputes, readings or {})
-    active = [c for c, under in zip(clauses, guards) if not under or all(selection.get(d) == r for d, r in under)]
-    meld_kinds, canastra_kinds, score_terms = _entities(active)
-    rules = _compile_settings(ctx, active, definitions, meld_kinds, canastra_kinds)
+    active = _active(layout, selection)
+    meld_kinds, canastra_kinds, score_terms = _entities(path for _, path, _ in active)
+    rules = _compile_settings(ctx, layout, active, definitions, meld_kinds, canastra_kinds)
     unstated = _compose_unstated(ctx, rules)
     _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
     ctx.errors += after
@@ -100,16 +101,49 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
 
 def _chain_facts(files: list[ast.SpecFile]):
     """What a chain of files gives whatever the readings: its inventory and
-    composed clauses, the errors found on the way, and the errors of articles
-    no clause accounts for (reported last)."""
+    composed clauses (also grouped by setting), the errors found on the way,
+    and the errors of articles no clause accounts for (reported last)."""
     ctx = _Context(files, [])
     articles, disputes, definitions = _inventory(ctx)
     clauses = _compose_clauses(ctx, articles, disputes)
     before = list(ctx.errors)
     del ctx.errors[:]
     _check_accounted(ctx, articles, [c for f in files for c in f.clauses], definitions)
-    guards = [c.readings for c in clauses]
-    return (articles, disputes, definitions, clauses, guards), before, list(ctx.errors)
+    return (articles, disputes, definitions, clauses, _layout(clauses)), before, list(ctx.errors)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The composed clauses grouped by setting, each clause with its place
+    among all the chain's clauses: settings none of whose clauses is under a
+    reading (fixed: their first clause's place, the setting, the clauses), and
+    the others (varying: each clause with the readings it is under)."""
+    fixed: tuple[tuple[int, str, tuple[ast.Clause, ...]], ...]
+    varying: tuple[tuple[str, tuple[tuple[int, ast.Clause, frozenset], ...]], ...]
+
+
+def _layout(clauses: list[ast.Clause]) -> _Layout:
+    by_path: dict[str, list] = {}
+    for i, clause in enumerate(clauses):
+        by_path.setdefault(clause.setting, []).append((i, clause, frozenset(clause.readings)))
+    fixed = tuple((entries[0][0], path, tuple(clause for _, clause, _ in entries))
+                  for path, entries in by_path.items() if not any(under for _, _, under in entries))
+    varying = tuple((path, tuple(entries)) for path, entries in by_path.items()
+                    if any(under for _, _, under in entries))
+    return _Layout(fixed, varying)
+
+
+def _active(layout: _Layout, selection: dict[str, str]) -> list[tuple[int, str, tuple[ast.Clause, ...]]]:
+    """(place, setting, its clauses active under the selected readings), in the
+    order of each setting's first active clause."""
+    selected = set(selection.items())
+    active = list(layout.fixed)
+    for path, entries in layout.varying:
+        chosen = [(i, clause) for i, clause, under in entries if under <= selected]
+        if chosen:
+            active.append((chosen[0][0], path, tuple(clause for _, clause in chosen)))
+    active.sort(key=itemgetter(0))
+    return active
 
 
 def _count(items, noun: str) -> str:
@@ -314,11 +348,11 @@ def _setting_hint(path: str) -> str:
     return "a setting under one of: " + ", ".join(heads)
 
 
-def _entities(clauses: list[ast.Clause]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """The meld kinds, canastra kinds and scoring terms the clauses name, in order of first mention."""
+def _entities(paths) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The meld kinds, canastra kinds and scoring terms the settings name, in order of first mention."""
     names: dict[str, dict[str, None]] = {"meld": {}, "canastra": {}, "score": {}}
-    for clause in clauses:
-        found = registry.entity(clause.setting)
+    for path in paths:
+        found = registry.entity(path)
         if found:
             names[found[0]].setdefault(found[1], None)
     return tuple(names["meld"]), tuple(names["canastra"]), tuple(names["score"])
@@ -330,37 +364,41 @@ def _entities(clauses: list[ast.Clause]) -> tuple[tuple[str, ...], tuple[str, ..
 _MEMO = Memo()
 
 
-def _compile_settings(ctx, clauses, definitions, meld_kinds, canastra_kinds) -> dict[str, SettingRules]:
+def _compile_settings(ctx, layout, active, definitions, meld_kinds, canastra_kinds) -> dict[str, SettingRules]:
     helpers = tuple(definitions.values())
     helpers_key = tuple(map(id, helpers))
     # the helpers and kinds in force as one object, which the keys below hold in
     # place of their parts (hashed by identity: a build looks up every setting)
     scope = _MEMO.get(("scope", helpers_key, meld_kinds, canastra_kinds), (helpers,), object)
-    by_path: dict[str, list[ast.Clause]] = {}
-    for clause in clauses:
-        by_path.setdefault(clause.setting, []).append(clause)
+
+    def compile_group(path, group):
+        compiled, errors = [], []
+        for clause in group:
+            def compile_it(clause=clause):
+                setting = registry.find(clause.setting)
+                compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
+                return _compile_clause(clause, setting, compiler, definitions)
+            try:
+                compiled.append(_MEMO.get(("clause", id(clause), scope), (clause, helpers), compile_it))
+            except SpecError as exc:
+                errors.append(exc)
+        if not compiled:
+            return None, errors, []
+        found = _Context(ctx.files, [])
+        disjoint = _check_overlaps(found, path, compiled, definitions, helpers, helpers_key)
+        return SettingRules(registry.find(path), path, tuple(compiled), first_match=disjoint), errors, found.errors
+
+    def setting_rules(path, group):
+        return _MEMO.get(("setting", scope) + tuple(map(id, group)), (group, helpers),
+                         lambda: compile_group(path, group))
+    # the settings whose clauses are the same under every reading, compiled once for all builds of the chain
+    fixed = _MEMO.get(("fixed", id(layout), scope), (layout, helpers),
+                      lambda: {path: setting_rules(path, group) for _, path, group in layout.fixed})
     rules: dict[str, SettingRules] = {}
     failures: list[SpecError] = []           # clauses that do not compile, then clauses that overlap
     overlaps: list[SpecError] = []
-    for path, group in by_path.items():
-        def compile_group(path=path, group=group):
-            compiled, errors = [], []
-            for clause in group:
-                def compile_it(clause=clause):
-                    setting = registry.find(clause.setting)
-                    compiler = Compiler(definitions, canastra_kinds, meld_kinds, setting.scope, ctx.lines_of)
-                    return _compile_clause(clause, setting, compiler, definitions)
-                try:
-                    compiled.append(_MEMO.get(("clause", id(clause), scope), (clause, helpers), compile_it))
-                except SpecError as exc:
-                    errors.append(exc)
-            if not compiled:
-                return None, errors, []
-            found = _Context(ctx.files, [])
-            disjoint = _check_overlaps(found, path, compiled, definitions, helpers, helpers_key)
-            return SettingRules(registry.find(path), path, tuple(compiled), first_match=disjoint), errors, found.errors
-        made, errors, overlapping = _MEMO.get(("setting", scope) + tuple(map(id, group)), (tuple(group), helpers),
-                                              compile_group)
+    for _, path, group in active:
+        made, errors, overlapping = fixed.get(path) or setting_rules(path, group)
         if errors:
             failures += errors
             ctx.failed.add(path)
