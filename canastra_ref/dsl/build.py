@@ -75,7 +75,8 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
     ctx.errors += before
     selection = _select_readings(disputes, readings or {})
     active = _active(layout, selection)
-    meld_kinds, canastra_kinds, score_terms = _entities(path for _, path, _ in active)
+    paths = tuple(path for _, path, _ in active)
+    meld_kinds, canastra_kinds, score_terms = _MEMO.get(("entities", paths), (), lambda: _entities(paths))
     rules = _compile_settings(ctx, layout, active, definitions, meld_kinds, canastra_kinds)
     unstated = _compose_unstated(ctx, rules)
     _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
@@ -590,7 +591,7 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
                   f"{reading}", clause.pos, expected="a dispute whose readings settle the count")
     for path in ("scoring.unrounded", "scoring.rounded_apart"):
         for name in constant(path) or ():
-            if name not in rules_terms(rules):
+            if f"score.{name}" not in rules:
                 clause = rules[path].clauses[0].clause
                 ctx.error(f"{path} names '{name}', which is not a scoring term", clause.pos,
                           expected="one of: " + ", ".join(rules_terms(rules)))
