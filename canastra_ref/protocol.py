@@ -30,16 +30,18 @@ IMPLEMENTATION = {
 }
 
 
-def handle(message, engine_factory=engine_for) -> dict | None:
+def handle(message, engine_factory=engine_for, state_loader=load_state) -> dict | None:
     """The answer to one protocol message (None for stop). `engine_factory(ruleset,
-    readings)` builds the engine; the mutation check passes one for mutated specs."""
+    readings)` builds the engine and `state_loader(engine, data, root)` reads the
+    state; the mutation check passes its own, for mutated specs and for states it
+    has already read."""
     if not isinstance(message, dict) or not isinstance(message.get("cmd"), str):
         return {"errored": True, "message": "a message is an object with a 'cmd' string"}
     cmd = message["cmd"]
     if cmd == "start":
         return start(message)
     if cmd == "run":
-        return run(message, engine_factory)
+        return run(message, engine_factory, state_loader)
     if cmd == "stop":
         return None
     return {"errored": True, "message": f"unknown cmd {shown(cmd)}", "expected": "start, run or stop"}
@@ -55,7 +57,7 @@ def start(message: dict) -> dict:
             "rulesets": available(), "features": sorted(FEATURES)}
 
 
-def run(message: dict, engine_factory=engine_for) -> dict:
+def run(message: dict, engine_factory=engine_for, state_loader=load_state) -> dict:
     case_id = message.get("id")
     if not isinstance(case_id, str) or not 0 < len(case_id) <= MAX_NAME:
         return {"errored": True, "message": InputError(
@@ -75,7 +77,7 @@ def run(message: dict, engine_factory=engine_for) -> dict:
                 raise InputError("a run message has either state and actions, or a query", json_path="$",
                                  expected="state and actions, or query alone")
             return {"id": case_id, "result": query(engine, message["query"])}
-        state = load_state(engine, message.get("state"), root="$.state")
+        state = state_loader(engine, message.get("state"), root="$.state")
         actions = message.get("actions")
         if not isinstance(actions, list) or not 0 < len(actions) <= MAX_ACTIONS:
             raise InputError("actions is a list of actions", json_path="$.actions",

@@ -39,7 +39,9 @@ from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import available, check_file, files_for, load, spec_file
 from canastra_ref.dsl.strict import silent_defaults
+from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
+from canastra_ref.engine.state import State
 from canastra_ref.errors import CanastraError, ErrorList
 from canastra_ref.protocol import handle
 
@@ -272,28 +274,48 @@ class _Recording:
 @dataclass
 class Baseline:
     """What the unmutated specs do with the cases: the settings each case's
-    decisions read, and the cases that fail even unmutated."""
+    decisions read, and the cases that fail even unmutated; the state each
+    case starts from, with the settings read to make it (the engine's and the
+    state's own), so that a mutant changing none of them reuses it (a State is
+    never modified: actions work on copies)."""
     reads: dict[str, frozenset]
     failing: frozenset
+    states: dict[str, tuple[State, frozenset]]
 
 
 def baseline(cases: list[Case], messages: dict[str, dict]) -> Baseline:
-    reads, failing = {}, set()
+    reads, failing, states = {}, set(), {}
     for case in cases:
         seen: set[str] = set()
 
         def factory(ruleset: str, readings: tuple, seen=seen):
             # a fresh engine: nothing it caches hides a setting from the record
             return Engine(_Recording(load(ruleset, dict(readings)), seen))
+
+        def loader(engine, data, root, seen=seen, case=case):
+            states[case.id] = load_state(engine, data, root=root), frozenset(seen)
+            return states[case.id][0]
         try:
-            answer = handle(messages[case.id], engine_factory=factory)
+            answer = handle(messages[case.id], engine_factory=factory, state_loader=loader)
             passed = grade(case, answer).status == PASSED
         except (ErrorList, CanastraError):
             passed = False
         reads[case.id] = frozenset(seen)
         if not passed:
             failing.add(case.id)
-    return Baseline(reads, frozenset(failing))
+    return Baseline(reads, frozenset(failing), states)
+
+
+def _loader(known: Baseline | None, case: Case, changed: frozenset | None):
+    """The state loader of a case under a mutant whose model for it changes
+    `changed` (None: its kinds): the state read unmutated where none of the
+    settings that made it changed."""
+    def loader(engine, data, root):
+        state, made_by = known.states.get(case.id, (None, None))
+        if state is not None and changed is not None and not made_by & changed:
+            return state
+        return load_state(engine, data, root=root)
+    return loader if known is not None else load_state
 
 
 def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: Baseline | None = None,
@@ -313,14 +335,15 @@ def judge(mutant: Mutant, cases: list[Case], messages: dict[str, dict], known: B
             mutant.status = "stillborn"
             return
         built[ruleset, readings] = model
+    changed = {key: _changed(mutant, model, load(key[0], dict(key[1]))) for key, model in built.items()}
     if known is not None:
-        changed = {key: _changed(mutant, model, load(key[0], dict(key[1]))) for key, model in built.items()}
         cases = [c for c in cases if c.id in known.failing or changed[_key(c)] is None
                  or known.reads[c.id] & changed[_key(c)]]
     factory = _factory(built)
     for case in cases:
         try:
-            answer = handle(messages[case.id], engine_factory=factory)
+            answer = handle(messages[case.id], engine_factory=factory,
+                            state_loader=_loader(known, case, changed[_key(case)]))
         except (ErrorList, CanastraError) as exc:      # a mutant whose engine cannot even start
             mutant.status, mutant.killed_by = "killed", f"{case.id} ({exc.message})"
             return
