@@ -401,7 +401,7 @@ def run_all(rulesets: list[str], cases: list[Case], jobs: int | None = None, sel
     else:
         pool = ProcessPoolExecutor(jobs, initializer=_start, initargs=(mine, known))
         results = pool.map(_judge_one, [r.ruleset for r, _ in work], [i for _, i in work],
-                           chunksize=max(1, len(work) // (jobs * 16)))
+                           chunksize=max(1, len(work) // (jobs * 64)))   # small: the processes finish together
     try:
         for (report, i), (mutant_id, status, killed_by) in zip(work, results):
             mutant = report.mutants[i]

@@ -125,13 +125,15 @@ class _Layout:
 
 def _layout(clauses: list[ast.Clause]) -> _Layout:
     by_path: dict[str, list] = {}
+    varying: set[str] = set()
     for i, clause in enumerate(clauses):
-        by_path.setdefault(clause.setting, []).append((i, clause, frozenset(clause.readings)))
-    fixed = tuple((entries[0][0], path, tuple(clause for _, clause, _ in entries))
-                  for path, entries in by_path.items() if not any(under for _, _, under in entries))
-    varying = tuple((path, tuple(entries)) for path, entries in by_path.items()
-                    if any(under for _, _, under in entries))
-    return _Layout(fixed, varying)
+        under = clause.readings
+        by_path.setdefault(clause.setting, []).append((i, clause, frozenset(under)))
+        if under:
+            varying.add(clause.setting)
+    return _Layout(tuple((entries[0][0], path, tuple(clause for _, clause, _ in entries))
+                         for path, entries in by_path.items() if path not in varying),
+                   tuple((path, tuple(entries)) for path, entries in by_path.items() if path in varying))
 
 
 def _active(layout: _Layout, selection: dict[str, str]) -> list[tuple[int, str, tuple[ast.Clause, ...]]]:
