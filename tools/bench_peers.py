@@ -12,9 +12,12 @@ a shared, loaded machine:
   legal actions;
 - ours, engine alone: the same hands' actions applied again without agents;
 - canasta-openspiel (github:jhtschultz/canasta-openspiel, classic canasta for
-  OpenSpiel): uniform random play over its own `legal_actions()`; needs the
-  `open_spiel` package and a checkout (--openspiel-checkout, or the
-  CANASTRA_OPENSPIEL_CHECKOUT variable the adapter reads);
+  OpenSpiel): uniform random play over its own `legal_actions()`
+  (tools/bench_peer_worker.py); needs a checkout (--openspiel-checkout, or the
+  CANASTRA_OPENSPIEL_CHECKOUT variable the adapter reads) and the `open_spiel`
+  package, in this interpreter or in the one CANASTRA_OPENSPIEL_PYTHON names
+  (--openspiel-python), where it then runs in a process of its own and is
+  timed there, round by round like the others;
 - RLCard's gin-rummy (`pip install rlcard`): uniform random play over the
   environment's legal actions.
 A peer that is not installed is skipped with a message saying how to get it.
@@ -35,13 +38,20 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+from bench_peer_worker import NAME as OPENSPIEL
+from bench_peer_worker import OpenSpielRandom
 
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
+
+WORKER = Path(__file__).resolve().parent / "bench_peer_worker.py"
 
 
 class Subject:
@@ -50,6 +60,15 @@ class Subject:
 
     def run(self, hands: int) -> tuple[int, int]:
         raise NotImplementedError
+
+    def timed(self, hands: int) -> tuple[int, int, float]:
+        """(hands played, decisions, CPU seconds they took)."""
+        start = time.process_time()
+        played, decisions = self.run(hands)
+        return played, decisions, time.process_time() - start
+
+    def close(self) -> None:
+        pass
 
 
 class OurSelfPlay(Subject):
@@ -97,33 +116,51 @@ class OurReplay(Subject):
         return min(hands, len(self.hands)), decisions
 
 
-class OpenSpielRandom(Subject):
-    name = "canasta-openspiel random play"
+class OpenSpielHere(Subject):
+    """canasta-openspiel's random play in this process."""
+    name = OPENSPIEL
 
     def __init__(self, checkout: Path, seed: int):
-        sys.path.insert(0, str(checkout))
-        from canasta.canasta_game import CanastaGame  # noqa: E402 (a peer's package, found at run time)
-        self.game, self.rng = CanastaGame(), random.Random(seed)
+        self.play = OpenSpielRandom(checkout, seed)
 
     def run(self, hands: int) -> tuple[int, int]:
-        played = decisions = 0
-        rng = self.rng
-        while played < hands:
-            state = self.game.new_initial_state()
-            number = state._hand_number
-            while not state.is_terminal() and played < hands:
-                if state.is_chance_node():
-                    state.apply_action(rng.randrange(len(state.chance_outcomes())))
-                    continue
-                legal = state.legal_actions()     # may end the hand itself (an exhausted stock)
-                if legal:
-                    state.apply_action(rng.choice(legal))
-                    decisions += 1
-                if state._hand_number != number:
-                    played, number = played + 1, state._hand_number
-            if state.is_terminal():
-                played += 1
-        return played, decisions
+        return self.play.run(hands)
+
+
+class OpenSpielProcess(Subject):
+    """canasta-openspiel's random play in the interpreter that has open_spiel
+    (bench_peer_worker.py, which reports its own CPU time)."""
+    name = OPENSPIEL
+
+    def __init__(self, python: str, checkout: Path, seed: int):
+        self.errors = tempfile.TemporaryFile(mode="w+")
+        try:
+            self.child = subprocess.Popen([python, str(WORKER), str(checkout), str(seed)], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=self.errors, text=True)
+        except OSError as err:
+            self.errors.close()
+            raise PeerError(f"it cannot be started ({err.strerror})") from None
+
+    def timed(self, hands: int) -> tuple[int, int, float]:
+        self.child.stdin.write(f"{hands}\n")
+        self.child.stdin.flush()
+        line = self.child.stdout.readline()
+        if not line:
+            self.child.wait()
+            self.errors.seek(0)
+            last = (self.errors.read().strip().splitlines() or ["no message"])[-1]
+            raise PeerError(f"its worker stopped (exit {self.child.returncode}): {last}")
+        played, decisions, cpu = line.split()
+        return int(played), int(decisions), float(cpu)
+
+    def close(self) -> None:
+        self.child.stdin.close()
+        self.child.wait()
+        self.errors.close()
+
+
+class PeerError(Exception):
+    """A peer that could not be run."""
 
 
 class RLCardGinRummy(Subject):
@@ -146,16 +183,30 @@ class RLCardGinRummy(Subject):
 def peers(args) -> tuple[list[Subject], list[str]]:
     found, skipped = [], []
     checkout = args.openspiel_checkout or os.environ.get("CANASTRA_OPENSPIEL_CHECKOUT")
+    python = args.openspiel_python or os.environ.get("CANASTRA_OPENSPIEL_PYTHON")
     try:
         import pyspiel  # noqa: F401
+        here = True
     except ImportError:
-        skipped.append("canasta-openspiel: the open_spiel package is not installed (pip install open-spiel)")
+        here = False
+    if not checkout or not (Path(checkout) / "canasta" / "canasta_game.py").is_file():
+        skipped.append("canasta-openspiel: no checkout (clone github.com/jhtschultz/canasta-openspiel and "
+                       "pass --openspiel-checkout DIR or set CANASTRA_OPENSPIEL_CHECKOUT)")
+    elif here:
+        try:
+            found.append(OpenSpielHere(Path(checkout), args.seed))
+        except Exception as err:             # the peer's own code, whatever it raises
+            skipped.append(f"canasta-openspiel: {checkout} cannot be loaded ({type(err).__name__}: {err})")
+    elif python:
+        try:
+            peer = OpenSpielProcess(python, Path(checkout), args.seed)
+            peer.timed(0)                    # it starts and imports open_spiel, or says why not
+            found.append(peer)
+        except PeerError as err:
+            skipped.append(f"canasta-openspiel under {python}: {err}")
     else:
-        if not checkout or not (Path(checkout) / "canasta" / "canasta_game.py").is_file():
-            skipped.append("canasta-openspiel: no checkout (clone github.com/jhtschultz/canasta-openspiel and "
-                           "pass --openspiel-checkout DIR or set CANASTRA_OPENSPIEL_CHECKOUT)")
-        else:
-            found.append(OpenSpielRandom(Path(checkout), args.seed))
+        skipped.append("canasta-openspiel: the open_spiel package is not installed here (pip install open-spiel), "
+                       "and no interpreter that has it is named (--openspiel-python or CANASTRA_OPENSPIEL_PYTHON)")
     try:
         found.append(RLCardGinRummy(args.seed))
     except ImportError:
@@ -167,9 +218,7 @@ def measure(subjects: list[Subject], hands: int, rounds: int) -> dict[str, dict]
     rates: dict[str, list[tuple[float, float, int, int]]] = {s.name: [] for s in subjects}
     for _ in range(rounds):
         for subject in subjects:
-            start = time.process_time()
-            played, decisions = subject.run(hands)
-            cpu = time.process_time() - start
+            played, decisions, cpu = subject.timed(hands)
             rates[subject.name].append((played / cpu, decisions / cpu, played, decisions))
     out = {}
     for name, rows in rates.items():
@@ -186,6 +235,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are printed (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--openspiel-checkout", help="a checkout of jhtschultz/canasta-openspiel")
+    parser.add_argument("--openspiel-python", help="an interpreter that has the open_spiel package, where this "
+                        "one does not (default: CANASTRA_OPENSPIEL_PYTHON)")
     args = parser.parse_args()
     subjects: list[Subject] = []
     for ruleset in args.rulesets:
@@ -194,8 +245,15 @@ def main() -> int:
     subjects += found
     for message in skipped:
         print(f"skipped {message}")
-    figures = measure(subjects, args.hands, args.rounds)
-    reference = figures.get(OpenSpielRandom.name)
+    try:
+        figures = measure(subjects, args.hands, args.rounds)
+    except PeerError as err:
+        print(f"canasta-openspiel: {err}", file=sys.stderr)
+        return 1
+    finally:
+        for subject in subjects:
+            subject.close()
+    reference = figures.get(OPENSPIEL)
     print(f"CPU time, medians of {args.rounds} interleaved rounds of {args.hands} hands each")
     print(f"{'subject':<34}{'hands/s':>9}{'decisions/s':>13}{'per hand':>10}{'vs openspiel':>14}")
     for name, f in figures.items():
