@@ -42,6 +42,20 @@ def test_schema_error_names_line_column_and_path(tmp_path):
     assert error.json_path == "$[0].requires"
 
 
+@pytest.mark.parametrize("old,new,expected", [
+    ("expect: {result: {deck_size: 106}}", "expect:\n  - {}", "is not of type 'object'"),
+    ("query: {setup: true}", "state: {turn: {player: N, phase: draw}}\n  actions: [{player: N, draw: stock}]",
+     "is not of type 'array'"),
+])
+def test_the_expectation_has_the_shape_of_the_case(tmp_path, old, new, expected):
+    """A query expects {result: ...}, actions a list of results: the other shape
+    is refused where it is written (it once reached grading and raised)."""
+    with pytest.raises(ErrorList) as info:
+        load_file(_write(tmp_path, GOOD.replace(old, new)))
+    [error] = info.value.errors
+    assert error.json_path == "$[0].expect" and expected in error.message
+
+
 def test_bad_card_is_reported(tmp_path):
     text = GOOD.replace("query: {setup: true}", "query: {points: Zz}")
     with pytest.raises(ErrorList) as info:
