@@ -367,8 +367,8 @@ def passes_strict(rulesets) -> bool:
 _WORK: dict = {}
 
 
-def _start(cases: list[Case], known: Baseline | None) -> None:
-    _WORK.update(cases=cases, known=known, messages={c.id: message_for(c) for c in cases}, mutants={})
+def _start(cases: list[Case], known: Baseline | None, messages: dict[str, dict]) -> None:
+    _WORK.update(cases=cases, known=known, messages=messages, mutants={})
 
 
 def _judge_one(ruleset: str, index: int) -> tuple[str, str, str]:
@@ -390,16 +390,17 @@ def run_all(rulesets: list[str], cases: list[Case], jobs: int | None = None, sel
     jobs = jobs or os.cpu_count() or 1
     family = set().union(*(affected(r) for r in rulesets)) if rulesets else set()
     mine = [c for c in cases if c.ruleset in family]
-    known = baseline(mine, {c.id: message_for(c) for c in mine}) if select else None
+    messages = {c.id: message_for(c) for c in mine}
+    known = baseline(mine, messages) if select else None
     reports = [Report(r, mutants(r)) for r in rulesets]
     work = [(report, i) for report in reports for i in range(len(report.mutants))]
-    _start(mine, known)
+    _start(mine, known, messages)
     done = 0
     if jobs == 1:
         results = (_judge_one(report.ruleset, i) for report, i in work)
         pool = None
     else:
-        pool = ProcessPoolExecutor(jobs, initializer=_start, initargs=(mine, known))
+        pool = ProcessPoolExecutor(jobs, initializer=_start, initargs=(mine, known, messages))
         results = pool.map(_judge_one, [r.ruleset for r, _ in work], [i for _, i in work],
                            chunksize=max(1, len(work) // (jobs * 64)))   # small: the processes finish together
     try:

@@ -3,6 +3,7 @@ position, built from Lark's parse tree by canastra_ref.dsl.parser."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cached_property
 
 from ..errors import SourcePosition
 
@@ -165,11 +166,12 @@ class Clause:
         """Explicit label, or the setting path for an unlabelled clause."""
         return self.explicit_label or self.setting
 
-    @property
+    # computed once per clause: every build reads them, under every reading of every mutant
+    @cached_property
     def conditions(self) -> tuple[Guard, ...]:
         return tuple(g for g in self.guards if g.kind != "under")
 
-    @property
+    @cached_property
     def readings(self) -> tuple[tuple[str, str], ...]:
         return tuple((g.dispute, g.reading) for g in self.guards if g.kind == "under")
 
