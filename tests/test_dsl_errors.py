@@ -111,6 +111,8 @@ CASES = [
     ("a deal that leaves no stock", "deal.cards = 11 @2", "deal.cards = 27 @2", "deal.cards", 1,
      "need 108 cards", "at most 26 cards each"),
     ("nothing dealt", "deal.cards = 11 @2", "deal.cards = 0 @2", "deal.cards", 1, "deal.cards is 0", None),
+    ("a rank range inside a fact's name", "team.score <= 2490", "team.score .. 1 <= 2490", "team.score", 27,
+     "'team.score..1' is not an expression", "a rank range such as 8 .. K"),
 ]
 
 

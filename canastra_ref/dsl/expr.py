@@ -69,6 +69,12 @@ class Compiler:
 
     # --------------------------------------------------------------- visitors
     def _compile(self, node: ast.Expr) -> Compiled:
+        if isinstance(node, tuple):         # the parser's dotted name with a rank range in it
+            _, pos, parts = node
+            shown = ".".join(f"{p[1]}..{p[2]}" if isinstance(p, tuple) else p for p in parts)
+            raise SpecError(f"'{shown}' is not an expression: a rank range may stand in a setting's name "
+                            "(points.8..K), not in a fact's", position=pos, source_line=self.lines_of(pos),
+                            expected="a fact, a number, a name, a list or a rank range such as 8 .. K")
         method = getattr(self, "_" + type(node).__name__.lower())
         return method(node)
 
