@@ -6,6 +6,7 @@ cards     card notation and decks
 protocol  the conformance protocol's messages, answered by the engine
 paths     where the grammar and the specs (data packages grammar/, specs/) are
 
-It imports nothing of canastra_conformance, canastra_tools or canastra_cli.
+It is the bottom layer: it imports no other package of this project
+(tests/test_layers.py checks the import graph).
 """
 __version__ = "0.1.0"
