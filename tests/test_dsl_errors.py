@@ -113,6 +113,9 @@ CASES = [
     ("nothing dealt", "deal.cards = 11 @2", "deal.cards = 0 @2", "deal.cards", 1, "deal.cards is 0", None),
     ("a rank range inside a fact's name", "team.score <= 2490", "team.score .. 1 <= 2490", "team.score", 27,
      "'team.score..1' is not an expression", "a rank range such as 8 .. K"),
+    ("a section of another text without its prefix", 'ruleset minimal "Minimal test ruleset"',
+     'ruleset minimal "Minimal test ruleset"\nsource "notes.md" section "x"', 'section "x"', 30,
+     "unexpected end of the line", "'as'"),
 ]
 
 

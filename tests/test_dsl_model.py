@@ -31,6 +31,19 @@ def test_positions_are_kept(minimal_text):
     assert clause.citations[0].pos.column == 17
 
 
+def test_texts_beside_the_source_are_inherited_and_redeclared(tmp_path, minimal_text):
+    from canastra_ref.dsl.loader import files_for
+    (tmp_path / "minimal.canastra").write_text(minimal_text.replace(
+        'ruleset minimal "Minimal test ruleset"\n', 'ruleset minimal "Minimal test ruleset"\nsource "book.md"\n'
+        'source "notes.md" section "rulings" as rulings\nsource "faq.md" section "faq" as faq\n'))
+    variant = parse_text('ruleset variant "v" extends minimal\nsource "notes-2.md" section "rulings" as rulings\n',
+                         "variant.canastra")
+    ruleset = build(files_for(variant, tmp_path))
+    assert ruleset.source == "book.md"
+    assert {(p.prefix, p.file, p.section) for p in ruleset.source_sections} == {
+        ("rulings", "notes-2.md", "rulings"), ("faq", "faq.md", "faq")}
+
+
 def test_rank_ranges_in_setting_paths_expand(minimal_text):
     ruleset = _minimal(minimal_text)
     assert [ruleset.value(f"points.{r}") for r in ("4", "7", "8", "10", "K")] == [5, 5, 10, 10, 10]

@@ -123,6 +123,15 @@ def test_casa_articles_are_quoted_from_the_markdown(casa_source):
     assert note is None
     assert found["abertura-pontuacao-minima.8"].startswith("Abertura mal-sucedida sobe o mínimo (§6.1).")
     assert found["cartas.9"].startswith("Exemplo: canastra limpa")
-    assert found["clarifications.2"] is None          # the clarifications live in CLAUDE.md, not the rulebook
+    # the clarifications are the numbered items of a section of CLAUDE.md, which the spec declares
+    assert found["clarifications.2"].startswith("2. Exact tie at 5000+")
     units = markdown_sections((casa_source / model.source).read_text(encoding="utf-8"))
     assert len(units["requisitos"]) == 4 and len(units["ficha-de-pontuacao"]) == 7
+
+
+def test_a_text_beside_the_source_that_is_missing_gives_a_note(casa_source, tmp_path):
+    model = load("casa")
+    (tmp_path / model.source).write_text((casa_source / model.source).read_text(encoding="utf-8"), encoding="utf-8")
+    found, note = quotes(tmp_path, model, ["cartas.9", "clarifications.2"])
+    assert found["cartas.9"].startswith("Exemplo: canastra limpa") and found["clarifications.2"] is None
+    assert note == f"CLAUDE.md is not in {tmp_path}"

@@ -15,7 +15,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 # Words that open a statement, or stand inside one.
 STATEMENTS = ("ruleset", "extends", "source", "article", "informative", "dispute", "reading", "default",
               "unstated", "def")
-CLAUSE_WORDS = ("because", "on", "when", "unless", "under", "override", "exception", "then")
+CLAUSE_WORDS = ("because", "on", "when", "unless", "under", "override", "exception", "then", "section", "as")
 OPERATOR_WORDS = ("and", "or", "not", "in")
 CONSTANTS = ("yes", "no")
 

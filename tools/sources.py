@@ -328,22 +328,47 @@ def extract(text: str, ids) -> dict[str, str | None]:
 
 
 def quotes(directory, model, ids) -> tuple[dict[str, str | None], str | None]:
-    """The text of the articles `ids` of a ruleset, from DIRECTORY/<its source>,
-    and a note when the text cannot be read. The whole inventory of the ruleset
-    is used to find the sections."""
+    """The text of the articles `ids` of a ruleset, from DIRECTORY/<its source>
+    (and, for the ids of a section it declares in another text, from that
+    text), and a note when a text cannot be read. The whole inventory of the
+    ruleset is used to find the sections."""
     from pathlib import Path
     if not model.source:
         return {}, "the ruleset names no source text"
-    path = Path(directory) / model.source
+    parts = {part.prefix: part for part in model.source_sections}
+    beside = {i for i in ids if i.partition(".")[0] in parts}
+    found, note = _quotes_from_source(Path(directory), model, [i for i in ids if i not in beside])
+    for prefix, part in parts.items():
+        asked = [i for i in ids if i.partition(".")[0] == prefix]
+        path = Path(directory) / part.file
+        if asked and not path.is_file():
+            found.update(dict.fromkeys(asked))
+            note = note or f"{part.file} is not in {directory}"
+        elif asked:
+            items = numbered_items(markdown_sections(path.read_text(encoding="utf-8", errors="replace"))
+                                   .get(part.section, []))
+            found.update({i: items.get(i.partition(".")[2]) for i in asked})
+    return found, note
+
+
+def _quotes_from_source(directory, model, ids) -> tuple[dict[str, str | None], str | None]:
+    path = directory / model.source
+    if not ids:
+        return {}, None
     if not path.is_file():
         return {}, f"{model.source} is not in {directory}"
     text = path.read_text(encoding="utf-8", errors="replace")
     if path.suffix == ".md":
         units = markdown_sections(text)
         found = {i: _unit(units, i) for i in ids}
-        return found, (None if any(found.values()) or not ids else f"none of the articles is in {model.source}")
+        return found, (None if any(found.values()) else f"none of the articles is in {model.source}")
     book = Rulebook(text, model.articles)
     return {i: book.get(i) for i in ids}, None
+
+
+def numbered_items(units: list[str]) -> dict[str, str]:
+    """The units of a markdown section that open with a number ("2. ..."), by that number."""
+    return {str(int(m.group(1))): unit for unit in units if (m := re.match(r"^(\d+)\.\s", unit))}
 
 
 def _unit(units: dict[str, list[str]], article: str) -> str | None:

@@ -193,6 +193,17 @@ class Unstated:
 
 
 @dataclass(frozen=True)
+class SourceSection:
+    """`source "FILE" section "SLUG" as PREFIX`: the articles PREFIX.<n> are
+    the items numbered n in the markdown section SLUG of FILE, a text kept
+    beside the rulebook (clarifications its authors declare binding)."""
+    file: str
+    section: str
+    prefix: str
+    pos: SourcePosition = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class SpecFile:
     path: str
     ruleset: str
@@ -207,6 +218,7 @@ class SpecFile:
     extends_pos: SourcePosition | None = field(default=None, compare=False, repr=False)
     lines: tuple[str, ...] = field(default=(), compare=False, repr=False)
     unstated: tuple[Unstated, ...] = ()
+    source_sections: tuple[SourceSection, ...] = ()
 
     def line(self, number: int) -> str | None:
         if 1 <= number <= len(self.lines):

@@ -97,7 +97,8 @@ def build(files: list[ast.SpecFile], readings: dict[str, str] | None = None) -> 
         articles=articles, disputes=disputes, readings=selection, settings=rules,
         all_clauses=tuple(clauses), definitions=definitions,
         meld_kinds=meld_kinds, canastra_kinds=canastra_kinds, score_terms=score_terms,
-        unstated=unstated)
+        unstated=unstated,
+        source_sections=tuple({part.prefix: part for f in files for part in f.source_sections}.values()))
 
 
 def _chain_facts(files: list[ast.SpecFile]):

@@ -143,6 +143,7 @@ class Ruleset:
     canastra_kinds: tuple[str, ...]
     score_terms: tuple[str, ...]
     unstated: dict[str, ast.Unstated] = field(default_factory=dict)   # in effect: no active clause
+    source_sections: tuple[ast.SourceSection, ...] = ()   # texts beside the source, by article prefix
 
     # ---------------------------------------------------------------- queries
     def decide(self, path: str, ctx=None) -> Decision:

@@ -211,6 +211,11 @@ class _Builder(Transformer):
         return ("source", self._string(children[0]))
 
     @v_args(meta=True)
+    def source_section(self, meta, children):
+        return ast.SourceSection(self._string(children[0]), self._string(children[1]), str(children[2]),
+                                 self._tok(children[2]))
+
+    @v_args(meta=True)
     def article(self, meta, children):
         return ast.Article(str(children[0]), self._string(children[1]), None, self._tok(children[0]))
 
@@ -306,7 +311,7 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
         raise
     header = next(i for i in items if isinstance(i, tuple) and i[0] == "header")
     _, header_pos, ruleset, title, extends = header
-    articles, disputes, definitions, clauses, unstated = [], [], [], [], []
+    articles, disputes, definitions, clauses, unstated, source_sections = [], [], [], [], [], []
     source = None
     for item in items:
         if isinstance(item, ast.Article):
@@ -317,6 +322,8 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
             definitions.append(item)
         elif isinstance(item, tuple) and item[0] == "source":
             source = item[1]
+        elif isinstance(item, ast.SourceSection):
+            source_sections.append(item)
         elif isinstance(item, tuple) and item[0] == "unstated":
             _, setting, reason, pos = item
             try:
@@ -335,7 +342,8 @@ def parse_text(text: str, filename: str = "<spec>") -> ast.SpecFile:
                                           ruleset, setting_pos))
     return ast.SpecFile(filename, ruleset, title, extends[0] if extends else None, source,
                         tuple(articles), tuple(disputes), tuple(definitions), tuple(clauses),
-                        header_pos, extends[1] if extends else None, lines, tuple(unstated))
+                        header_pos, extends[1] if extends else None, lines, tuple(unstated),
+                        tuple(source_sections))
 
 
 # Rules whose nodes are levels of an expression; the operators of a chain
