@@ -18,7 +18,8 @@ from collections import Counter
 from ..dsl.model import Decision
 from .act import Act
 from .context import TeamContext
-from .state import Turn
+from .rules import Engine
+from .state import State, Turn
 
 
 def minimum(act: Act, ctx) -> int:
@@ -45,6 +46,13 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
     """The reason the melds of this turn fail the opening rules, or None."""
     found, _ = _failures(act, going_out, discarding)
     return found[0] if found else None
+
+
+def turn_falls_short(engine: Engine, state: State) -> bool:
+    """Whether the turn so far fails the opening rules (failure(): what the
+    turn's end judges), were the turn player to end it now with a discard that
+    does not go out. Read without changing `state`, for agents planning a turn."""
+    return failure(Act(engine, state, state.turn.player), discarding=True) is not None
 
 
 def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], int]:
