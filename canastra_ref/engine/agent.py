@@ -5,8 +5,17 @@ chooses a verb (with a bias towards melding, so that hands are played out),
 then tries that verb's candidates in random order and keeps the first that
 `apply` accepts, which is a uniform choice among the verb's legal actions
 without judging all of them. Because `apply` never changes its input, the
-agent can try a turn's plan (melds, then the discard) on a scratch state and
-keep it only when it does not end in a failed opening.
+agent can try a turn's plan (melds and layoffs, then the discard) on a
+scratch state and keep it only when it does not end in a penalty.
+
+A plan lays up to MELDS_PER_TURN melds or layoffs, each with meld_chance.
+While its team has not opened, the plan goes on (up to MAX_PLAN) as long as
+the engine judges its melds short of the opening (opening.turn_falls_short),
+and a plan still short at the end is dropped before any discard is tried,
+except with penalty_chance, when it is played out to the discard that the
+engine penalises (or, where a short opening stands unchallenged, leaves
+pending). A discard penalised for another reason is played with
+penalty_chance too; otherwise the turn is a discard alone.
 """
 from __future__ import annotations
 
@@ -14,6 +23,7 @@ import random
 
 from .actions import Action, apply
 from .legal import options
+from .opening import turn_falls_short
 from .rules import Engine
 from .state import State
 from .verdict import PENALISED, REJECTED
@@ -23,6 +33,8 @@ _WHOLE_VERB = {"pile.blocked", "pile.empty", "stock.exhausted", "opening.barred"
                "turn.not-your-turn", "turn.draw-first", "layoff.not-opened", "going-out.ask-not-allowed",
                "redraw.not-allowed", "card.from-pile-not-usable"}
 MAX_TRIES = 24          # candidates tried for one choice before the agent gives the verb up
+MELDS_PER_TURN = 3      # melds and layoffs a plan lays at most, each with meld_chance...
+MAX_PLAN = 12           # ...or, while they fall short of the opening, up to this many
 
 
 class RandomAgent:
@@ -108,9 +120,12 @@ class RandomAgent:
                 return [choice]
         plan: list = []
         scratch, scratch_opts = state, opts          # the plan's state so far and its options
-        for _ in range(3):
-            if self.rng.random() >= self.meld_chance:
-                break
+        opening = not state.teams[state.team_of(turn.player)].opened
+        for count in range(MAX_PLAN):
+            if count >= MELDS_PER_TURN or self.rng.random() >= self.meld_chance:
+                # an opening plan goes on while the engine judges its melds short of the opening
+                if not (opening and plan and turn_falls_short(self.engine, scratch)):
+                    break
             choice = self._first(scratch, scratch_opts.get("meld") + scratch_opts.get("layoff"))
             if choice is None:
                 break
@@ -119,6 +134,8 @@ class RandomAgent:
             if scratch.ended is not None:
                 return plan
             scratch_opts = options(self.engine, scratch)
+        if opening and plan and turn_falls_short(self.engine, scratch) and self.rng.random() >= self.penalty_chance:
+            plan, scratch, scratch_opts = [], state, opts       # the plan would fail the opening: drop it
         if scratch.turn.final:
             choice = self._first(scratch, scratch_opts.get("end_turn"))
             return plan + [choice] if choice else plan
@@ -129,7 +146,8 @@ class RandomAgent:
         discard = self._first(scratch, scratch_opts.get("discard"))
         if discard is not None and (discard[2].verdict != PENALISED or self.rng.random() < self.penalty_chance):
             return plan + [discard]
-        # the plan fails the opening or strands the hand: play no melds this turn
+        # the plan ends in a penalty (a short opening, played out only with penalty_chance
+        # above, or a hand left stranded): play no melds this turn
         if plan:
             fallback = self._first(state, opts.get("discard"))
             if fallback is not None:
