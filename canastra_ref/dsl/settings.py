@@ -262,7 +262,11 @@ SETTINGS: tuple[Setting, ...] = (
        "(turn.last-card-stranded); ordinary, the opening is judged first, as at the end of a going out "
        "(a short opening cannot stand unchallenged then): its melds go back to the hand, with every "
        "consequence of a failed opening, and the discard is an ordinary one, of any card of the hand they come "
-       "back to (not one that goes back with a pile taken for them), that leaves the player the others",
+       "back to (not one that goes back with a pile taken for them), that leaves the player the others. "
+       "Under either value, a going out without a discard (a meld or layoff that empties the hand) with "
+       "melds that fail the opening is refused, with the reason of that failure, as no discard ends the turn "
+       "there: the player keeps his cards and his turn, to complete the opening, give back a pile taken for "
+       "it (opening.retry_with_stock_draw) or discard",
        default="going-out", read_when=_OPENING_MAY_FAIL),
     _S("opening.failure_restarts_turn", BOOL, "static",
        "a failed opening returns the turn to its start: besides the melds going back to the hand and "
