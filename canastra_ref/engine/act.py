@@ -15,7 +15,7 @@ from .verdict import Rejection, Trace
 class Act:
     def __init__(self, engine: Engine, state: State, player: str):
         self.engine, self.state, self.player = engine, state, player
-        self.team = state.team_of(player)
+        self.team = state.table.team_of[player]
         self.trace = Trace()
         self.events: list[str] = []
         self.penalty: str | None = None     # a penalised reason a play of the action incurred
@@ -32,7 +32,11 @@ class Act:
         return ActionContext(self.engine, self.state, self.player, **kw)
 
     def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
-        return self.trace.add(self.engine.decide(path) if ctx is None else ctx.decision(path), decisive)
+        decision = self.engine.fixed.get(path)      # most settings read no fact: no context needed
+        if decision is None:
+            decision = self.engine.decide(path) if ctx is None else ctx.decision(path)
+        self.trace.steps.append((decision, decisive))
+        return decision
 
     def value(self, path: str, ctx=None, decisive: bool = True):
         return self.decide(path, ctx, decisive).value

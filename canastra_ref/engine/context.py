@@ -110,6 +110,9 @@ def canastra_bonus(engine: Engine, state: State, team: str):
     return total, decisions
 
 
+_UNKNOWN = object()    # a fact not computed yet (facts may be None)
+
+
 class TeamContext:
     """Facts of a team, each computed once (the first time it is read). A
     decision reads only facts, so it is kept too: deciding a setting again in
@@ -121,19 +124,18 @@ class TeamContext:
         self._cache = {}
         self._decided = {}
 
+    # a context lives for one action, so most lookups miss: .get, not a KeyError caught
     def decision(self, path: str):
-        try:
-            return self._decided[path]
-        except KeyError:
+        made = self._decided.get(path)
+        if made is None:
             made = self._decided[path] = self.engine.decide(path, self)
-            return made
+        return made
 
     def fact(self, name: str):
-        try:
-            return self._cache[name]
-        except KeyError:
+        value = self._cache.get(name, _UNKNOWN)
+        if value is _UNKNOWN:
             value = self._cache[name] = self._compute(name)
-            return value
+        return value
 
     def _compute(self, name: str):
         side, _, field = name.partition(".")

@@ -31,6 +31,9 @@ class MeldKind:
     wild_bound: int = 0        # the most wild cards any meld of the kind may hold (max_wilds where fixed)
 
 
+_UNSEEN = object()     # a setting not decided yet (Engine.fixed)
+
+
 class MeldInfo(NamedTuple):
     """The facts of one meld, as canastra kinds read them (meld.*); a tuple,
     hashed cheaply, as it keys the caches of meld decisions."""
@@ -78,10 +81,21 @@ class Engine:
         self._meld_decisions: dict[tuple, Decision] = {}
         self._canastra_cache: dict[MeldInfo, str | None] = {}
         self._points_cache: dict[str, int] = {}
+        # path -> its decision where it reads no fact (a constant clause or the
+        # default), else None; filled as settings are first decided, so that
+        # every setting is still read once through the ruleset
+        self.fixed: dict[str, Decision | None] = {}
 
     # ------------------------------------------------------------- settings
     def decide(self, path: str, ctx=None) -> Decision:
-        return self.ruleset.decide(path, ctx)
+        fixed = self.fixed.get(path, _UNSEEN)
+        if fixed is None:
+            return self.ruleset.decide(path, ctx)
+        if fixed is _UNSEEN:
+            fixed = self.ruleset.decide(path, ctx)
+            rules = self.ruleset.settings.get(path)
+            self.fixed[path] = fixed if rules is None or rules._constant is not None else None
+        return fixed
 
     def value(self, path: str, ctx=None):
         return self.decide(path, ctx).value

@@ -94,7 +94,7 @@ def check_none_held(act: Act) -> None:
 def to_lay_down(act: Act) -> list[str]:
     """The red threes in the hand that must leave it, unreplaced, before the
     turn ends (red_three.late = lay-down): cards that cannot end the turn."""
-    held = [c for c in act.hand if is_red_three(c)]
+    held = [c for c in act.hand if is_red_three(c)] if holds_red_three(act.hand) else []
     if not held or act.value("red_three.late", decisive=False) != "lay-down":
         return []
     return held
