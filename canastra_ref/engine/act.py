@@ -13,6 +13,8 @@ from .verdict import Rejection, Trace
 
 
 class Act:
+    __slots__ = ("engine", "state", "player", "team", "trace", "events", "penalty", "_hand")
+
     def __init__(self, engine: Engine, state: State, player: str):
         self.engine, self.state, self.player = engine, state, player
         self.team = state.table.team_of[player]
@@ -60,10 +62,9 @@ class Act:
                 if have[card] < n:
                     self.reject("card.not-in-hand", f"{card} is not in {self.player}'s hand")
         if usable_only and self.state.turn.pile_cards:
-            have, wanted = Counter(hand), Counter(cards)
             if not self.value("pile.rest_usable", self.context()):
-                reserved = Counter(self.state.turn.pile_cards)
-                for card, n in wanted.items():
+                have, reserved = Counter(hand), Counter(self.state.turn.pile_cards)
+                for card, n in Counter(cards).items():
                     if have[card] - reserved[card] < n:
                         self.reject("card.from-pile-not-usable",
                                     f"{card} came from the pile and cannot be melded this turn", "pile.rest_usable",

@@ -92,7 +92,7 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before) if threes_in_rest else Counter()
     turn.hand_at_take = hand_before + drawn
     turn.took_pile = True
-    turn.pile_cards = list((Counter(rest) - laid).elements())
+    turn.pile_cards = list((Counter(rest) - laid if laid else Counter(rest)).elements())
     turn.phase = "play"
     if opening_move:
         turn.opening_undo = {"pile": original}      # what giving back a failed opening restores

@@ -54,6 +54,7 @@ from ..limits import MAX_INT
 from ..seating import Table
 
 PHASES = ("deal", "draw", "play", "over")
+_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -134,7 +135,7 @@ class State:
         """The player's state, made private to this State so it may be changed."""
         if seat not in self._owned:
             p = self.players[seat]
-            self.players[seat] = PlayerState(list(p.hand), p.melded, p.barred, p.discarded)
+            self.players[seat] = PlayerState(p.hand.copy(), p.melded, p.barred, p.discarded)
             self._owned.add(seat)
         return self.players[seat]
 
@@ -174,14 +175,23 @@ class State:
     def copy(self) -> "State":
         """A copy sharing what it may (see the module docstring). The turn's
         lists are copied; its opening_undo, hand_at_take, and the pending and
-        ended records are replaced, never changed in place, so they are shared."""
-        t = self.turn
-        turn = Turn(t.player, t.phase, t.first, t.took_pile, list(t.pile_cards), list(t.drawn),
-                    list(t.melds_laid), list(t.touched), t.redrawn, t.asked, t.opening_undo, t.had_melded,
-                    t.final, t.pile_meld, list(t.formed), t.hand_at_take, list(t.canastras_lost), t.retried)
+        ended records are replaced, never changed in place, so they are shared.
+        Every action copies the state: the copies are filled field by field,
+        which costs half of what the dataclasses' __init__ does (every field
+        is set: tests/test_state_copy.py)."""
+        t, turn = self.turn, _new(Turn)
+        turn.player, turn.phase, turn.first, turn.took_pile = t.player, t.phase, t.first, t.took_pile
+        turn.pile_cards, turn.drawn, turn.melds_laid = t.pile_cards.copy(), t.drawn.copy(), t.melds_laid.copy()
+        turn.touched, turn.formed, turn.canastras_lost = t.touched.copy(), t.formed.copy(), t.canastras_lost.copy()
+        turn.redrawn, turn.asked, turn.opening_undo, turn.had_melded = t.redrawn, t.asked, t.opening_undo, t.had_melded
+        turn.final, turn.pile_meld, turn.hand_at_take, turn.retried = t.final, t.pile_meld, t.hand_at_take, t.retried
         self._owned = set()        # shared now: this state too must copy before it changes them
-        return State(self.table, self.dealer, turn, dict(self.players), dict(self.teams),
-                     self.stock, self.pile, self.aside, self.started, self.pending, self.ended)
+        state = _new(State)
+        state.table, state.dealer, state.turn, state._owned = self.table, self.dealer, turn, set()
+        state.players, state.teams = self.players.copy(), self.teams.copy()
+        state.stock, state.pile, state.aside = self.stock, self.pile, self.aside
+        state.started, state.pending, state.ended = self.started, self.pending, self.ended
+        return state
 
     def team_of(self, seat: str) -> str:
         return self.table.team_of[seat]

@@ -64,11 +64,12 @@ def discard(act: Act, card: str) -> str:
     if turn.final:
         act.reject("turn.no-discard-now", "the stock is exhausted: this turn ends without a discard",
                    "stock.exhausted")
-    last = len(act.hand) == 1
+    hand = act.hand
+    last = len(hand) == 1
     # where the melds of a failed opening go back before a last card's discard is judged, the
     # discard may be any card of the hand they come back to
     taken_back = last and opening.taken_back_before_going_out(act)
-    if card not in act.hand and not (taken_back and any(card in cards for _, cards in act.batch())):
+    if card not in hand and not (taken_back and any(card in cards for _, cards in act.batch())):
         act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
     threes.check_none_held(act)
     check_discard(act, card)
@@ -79,9 +80,9 @@ def discard(act: Act, card: str) -> str:
         last = False
     else:
         if last:
-            act.hand.remove(card)
+            hand.remove(card)
             going_out.check(act, discarding=True)
-            act.hand.append(card)
+            hand.append(card)
         outcome = opening.judge(act, going_out_now=last, discarding=True)
     if outcome in opening.FAILURES:
         if last:
@@ -92,9 +93,9 @@ def discard(act: Act, card: str) -> str:
                                                                             discarding=True))
         if act.state.turn is not turn:
             return outcome          # the failed opening started the turn over: nothing is discarded
-        if card not in act.hand:
+        if card not in hand:
             act.reject("pile.discard-not-allowed", f"{card} went back with the pile; discard a card from the hand")
-    act.hand.remove(card)
+    hand.remove(card)
     state.pile_w().append(card)
     state.player_w(act.player).discarded = True
     if last:

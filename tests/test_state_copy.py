@@ -1,0 +1,66 @@
+"""State.copy fills the copy field by field (it runs for every action): the
+copy must equal the original in every field, own the lists an action changes
+in place, and share only what is replaced, never changed; and `apply` must
+leave the state it is given exactly as it was, the agents' rejected trials
+included."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import canastra_ref.engine.agent as agent
+import canastra_ref.engine.legal as legal
+from canastra_ref.dsl.loader import available
+from canastra_ref.engine.play import self_play
+from canastra_ref.engine.rules import engine_for
+from canastra_ref.engine.state import State, Turn
+
+
+def _states(ruleset: str, hands: int = 2):
+    """The states before every action of a few hands of self-play."""
+    seen = []
+    for record in self_play(engine_for(ruleset), 3, hands, lambda before, *_: seen.append(before)):
+        if isinstance(record, dict):
+            break
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_copy_equals_the_original_and_owns_what_actions_change(ruleset):
+    for state in _states(ruleset):
+        copy = state.copy()
+        for cls, original, copied in ((State, state, copy), (Turn, state.turn, copy.turn)):
+            for field in dataclasses.fields(cls):
+                if field.compare:
+                    assert getattr(copied, field.name) == getattr(original, field.name), field.name
+        assert copy == state
+        for name in ("pile_cards", "drawn", "melds_laid", "touched", "formed", "canastras_lost"):
+            assert getattr(copy.turn, name) is not getattr(state.turn, name), name
+        assert copy.players is not state.players and copy.teams is not state.teams
+        seat = state.turn.player
+        copy.player_w(seat).hand.append("JK")
+        copy.team_w(state.table.team_of[seat]).red_threes.append("3h")
+        copy.pile_w().append("JK")
+        assert copy != state and state == state.copy()
+
+
+def test_apply_never_changes_the_state_it_is_given(monkeypatch):
+    applied = []
+
+    def checking(original):
+        def checked(engine, state, action, *args):
+            before = state.to_json()
+            result = original(engine, state, action, *args)
+            assert state.to_json() == before, action
+            applied.append(result[1].verdict)
+            return result
+        return checked
+    for module in (agent, legal):           # every engine call of self-play goes through one of them
+        if hasattr(module, "apply"):
+            monkeypatch.setattr(module, "apply", checking(module.apply))
+    for ruleset in available():
+        for record in self_play(engine_for(ruleset), 5, 2):
+            if isinstance(record, dict):
+                break
+    assert "rejected" in applied and "accepted" in applied
