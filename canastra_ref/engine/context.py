@@ -37,60 +37,58 @@ def team_canastras(engine: Engine, state: State, team: str) -> list[tuple[str, l
     return [(meld.kind, meld.cards, meld.canastra) for meld in state.teams[team].melds if meld.canastra]
 
 
+def _went_out(state: State, team: str) -> bool:
+    ended = state.ended
+    return bool(ended and ended.get("reason") == "went-out" and ended.get("player") in state.table.teams[team])
+
+
+def _hands(state: State, team: str):
+    """The hands of the team's players, each with the player's state."""
+    return [state.players[s] for s in state.table.teams[team]]
+
+
+# team facts by field, each f(engine, state, team): looked up, not tried in turn,
+# as contexts are made for every action and most read a fact or two
+_TEAM_FACTS = {
+    "score": lambda engine, state, team: state.teams[team].score,
+    "opened": lambda engine, state, team: state.teams[team].opened,
+    "melds": lambda engine, state, team: len(state.teams[team].melds),
+    "canastras": lambda engine, state, team: len(team_canastras(engine, state, team)),
+    "red_threes": lambda engine, state, team: len(state.teams[team].red_threes),
+    "red_three_points": lambda engine, state, team: engine.hand_points(state.teams[team].red_threes),
+    "table_points": lambda engine, state, team: sum(engine.hand_points(m.cards) for m in state.teams[team].melds),
+    "canastra_bonus": lambda engine, state, team: canastra_bonus(engine, state, team)[0],
+    "hand_points": lambda engine, state, team: sum(engine.hand_points(p.hand) for p in _hands(state, team)),
+    "hand_points_of_melders": lambda engine, state, team: sum(engine.hand_points(p.hand) for p in _hands(state, team)
+                                                              if p.melded),
+    "players_without_melds": lambda engine, state, team: sum(1 for p in _hands(state, team) if not p.melded),
+    "black_threes_in_hand": lambda engine, state, team: sum(1 for p in _hands(state, team) for c in p.hand
+                                                            if is_black_three(c)),
+    "red_threes_in_hand": lambda engine, state, team: sum(1 for p in _hands(state, team) for c in p.hand
+                                                          if is_red_three(c)),
+    "went_out": lambda engine, state, team: _went_out(state, team),
+    "went_out_concealed": lambda engine, state, team: _went_out(state, team) and bool(state.ended.get("concealed")),
+    "went_out_took_pile": lambda engine, state, team: _went_out(state, team) and bool(state.ended.get("took_pile")),
+    "went_out_concealed_canastras": lambda engine, state, team: (
+        state.ended.get("concealed_canastras", 0) if _went_out(state, team) and state.ended.get("concealed") else 0),
+    "exact_cuts": lambda engine, state, team: state.teams[team].exact_cuts,
+    "unkept_answers": lambda engine, state, team: state.teams[team].unkept_answers,
+    "misdeals": lambda engine, state, team: state.teams[team].misdeals,
+    "opening_failures": lambda engine, state, team: state.teams[team].opening_failures,
+    "size": lambda engine, state, team: len(state.table.teams[team]),
+}
+
+
 def _team_fact(engine: Engine, state: State, team: str, field: str):
-    t = state.teams[team]
-    seats = state.table.teams[team]
-    if field == "score":
-        return t.score
-    if field == "opened":
-        return t.opened
-    if field == "melds":
-        return len(t.melds)
-    if field == "canastras":
-        return len(team_canastras(engine, state, team))
+    compute = _TEAM_FACTS.get(field)
+    if compute is not None:
+        return compute(engine, state, team)
     if field.startswith("canastras."):
         kind = field[len("canastras."):]
         return sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
     if field.startswith("canastras_lost."):
         kind = field[len("canastras_lost."):]
-        return sum(1 for k in t.canastras_lost if k == kind)
-    if field == "red_threes":
-        return len(t.red_threes)
-    if field == "red_three_points":
-        return engine.hand_points(t.red_threes)
-    if field == "table_points":
-        return sum(engine.hand_points(m.cards) for m in t.melds)
-    if field == "canastra_bonus":
-        return canastra_bonus(engine, state, team)[0]
-    if field == "hand_points":
-        return sum(engine.hand_points(state.players[s].hand) for s in seats)
-    if field == "hand_points_of_melders":
-        return sum(engine.hand_points(state.players[s].hand) for s in seats if state.players[s].melded)
-    if field == "players_without_melds":
-        return sum(1 for s in seats if not state.players[s].melded)
-    if field == "black_threes_in_hand":
-        return sum(1 for s in seats for c in state.players[s].hand if is_black_three(c))
-    if field == "red_threes_in_hand":
-        return sum(1 for s in seats for c in state.players[s].hand if is_red_three(c))
-    went_out = bool(state.ended and state.ended.get("reason") == "went-out" and state.ended.get("player") in seats)
-    if field == "went_out":
-        return went_out
-    if field == "went_out_concealed":
-        return went_out and bool(state.ended.get("concealed"))
-    if field == "went_out_took_pile":
-        return went_out and bool(state.ended.get("took_pile"))
-    if field == "went_out_concealed_canastras":
-        return state.ended.get("concealed_canastras", 0) if went_out and state.ended.get("concealed") else 0
-    if field == "exact_cuts":
-        return t.exact_cuts
-    if field == "unkept_answers":
-        return t.unkept_answers
-    if field == "misdeals":
-        return t.misdeals
-    if field == "opening_failures":
-        return t.opening_failures
-    if field == "size":
-        return len(seats)
+        return sum(1 for k in state.teams[team].canastras_lost if k == kind)
     raise KeyError(field)
 
 
@@ -171,70 +169,14 @@ class ActionContext(TeamContext):
         self.taking_pile, self.shortfall, self.onto = taking_pile, shortfall, onto
 
     def _compute(self, name: str):
-        head, _, field = name.partition(".")
-        state, engine = self.state, self.engine
-        if head == "player":
-            if field == "melded":
-                if self.player == state.turn.player:
-                    return state.turn.had_melded      # melds of this very turn do not count
-                return state.players[self.player].melded
-            if field == "hand_size":
-                return len(state.players[self.player].hand)
-        elif head == "turn":
-            turn = state.turn
-            if field == "took_pile":
-                return turn.took_pile
-            if field == "going_out":
-                return self.going_out
-            if field == "discarding":
-                return self.discarding
-            if field == "last_card":
-                return self.last_card
-            if field == "taking_pile":
-                return self.taking_pile
-            if field == "first":
-                return turn.first
-            if field == "retried":
-                return turn.retried
-            if field == "opening_shortfall":
-                return self.shortfall
-            if field == "opening":
-                return not state.teams[self.team].opened
-            if field.startswith("canastras_lost."):
-                kind = field[len("canastras_lost."):]
-                return sum(1 for k in turn.canastras_lost if k == kind)
-        elif head == "stock":
-            if field == "size":
-                return len(state.stock)
-            if field == "empty":
-                return not state.stock
-        elif head == "pile":
-            pile = state.pile
-            top = pile[-1] if pile else None
-            if field == "size":
-                return len(pile)
-            if field == "top.wild":
-                return top is not None and engine.is_wild(top)
-            if field == "top.black_three":
-                return top is not None and is_black_three(top)
-            if field == "top.red_three":
-                return top is not None and is_red_three(top)
-            if field == "top.rank":
-                return "none" if top is None or top == JOKER else rank_label(rank_of(top))
-            if field == "onto.shape":
-                melds = state.teams[self.team].melds
-                if self.onto is None or not 0 <= self.onto < len(melds):
-                    return "none"
-                kind = engine.meld_kind(melds[self.onto].kind)
-                return kind.shape if kind else "none"
-            if field == "contains.wild":
-                return not engine.wild_set.isdisjoint(pile)
-            if field == "contains.red_three":
-                return holds_red_three(pile)
-            if field == "contains.black_three":
-                return holds_black_three(pile)
-        elif head == "batch":
-            return self._batch(field)
+        compute = _ACTION_FACTS.get(name)
+        if compute is not None:
+            return compute(self)
+        if name.startswith("batch."):
+            return self._batch(name[len("batch."):])
+        if name.startswith("turn.canastras_lost."):
+            kind = name[len("turn.canastras_lost."):]
+            return sum(1 for k in self.state.turn.canastras_lost if k == kind)
         return super()._compute(name)
 
     def _batch(self, field: str):
@@ -263,3 +205,51 @@ class ActionContext(TeamContext):
             pile_at = turn.melds_laid.index(turn.pile_meld) if turn.pile_meld in turn.melds_laid else None
             return sum(1 for i, k in enumerate(kinds) if k == wanted and i != pile_at)
         raise KeyError("batch." + field)
+
+
+def _player_melded(ctx: ActionContext) -> bool:
+    turn = ctx.state.turn
+    if ctx.player == turn.player:
+        return turn.had_melded      # melds of this very turn do not count
+    return ctx.state.players[ctx.player].melded
+
+
+def _top(ctx: ActionContext) -> str | None:
+    pile = ctx.state.pile
+    return pile[-1] if pile else None
+
+
+def _onto_shape(ctx: ActionContext) -> str:
+    melds = ctx.state.teams[ctx.team].melds
+    if ctx.onto is None or not 0 <= ctx.onto < len(melds):
+        return "none"
+    kind = ctx.engine.meld_kind(melds[ctx.onto].kind)
+    return kind.shape if kind else "none"
+
+
+# the facts of the action, the turn, the stock and the pile by name, each f(context)
+# (batch.* and the patterned ones are computed by ActionContext._compute, team facts by TeamContext)
+_ACTION_FACTS = {
+    "player.melded": _player_melded,
+    "player.hand_size": lambda ctx: len(ctx.state.players[ctx.player].hand),
+    "turn.took_pile": lambda ctx: ctx.state.turn.took_pile,
+    "turn.going_out": lambda ctx: ctx.going_out,
+    "turn.discarding": lambda ctx: ctx.discarding,
+    "turn.last_card": lambda ctx: ctx.last_card,
+    "turn.taking_pile": lambda ctx: ctx.taking_pile,
+    "turn.first": lambda ctx: ctx.state.turn.first,
+    "turn.retried": lambda ctx: ctx.state.turn.retried,
+    "turn.opening_shortfall": lambda ctx: ctx.shortfall,
+    "turn.opening": lambda ctx: not ctx.state.teams[ctx.team].opened,
+    "stock.size": lambda ctx: len(ctx.state.stock),
+    "stock.empty": lambda ctx: not ctx.state.stock,
+    "pile.size": lambda ctx: len(ctx.state.pile),
+    "pile.top.wild": lambda ctx: (top := _top(ctx)) is not None and ctx.engine.is_wild(top),
+    "pile.top.black_three": lambda ctx: (top := _top(ctx)) is not None and is_black_three(top),
+    "pile.top.red_three": lambda ctx: (top := _top(ctx)) is not None and is_red_three(top),
+    "pile.top.rank": lambda ctx: "none" if (top := _top(ctx)) is None or top == JOKER else rank_label(rank_of(top)),
+    "pile.onto.shape": _onto_shape,
+    "pile.contains.wild": lambda ctx: not ctx.engine.wild_set.isdisjoint(ctx.state.pile),
+    "pile.contains.red_three": lambda ctx: holds_red_three(ctx.state.pile),
+    "pile.contains.black_three": lambda ctx: holds_black_three(ctx.state.pile),
+}
