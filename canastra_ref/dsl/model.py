@@ -81,6 +81,9 @@ class SettingRules:
                     continue
                 self._decisions[id(clause)] = Decision(self.path, value, clause.label, clause.cites)
         self._default = None if self.setting.required else Decision(self.path, self.setting.default, None, ())
+        # the Decisions of clauses whose value reads facts, by (clause, value): a frozen
+        # dataclass costs more to build than the clause to evaluate, and values repeat
+        self._made: dict[tuple, Decision] = {}
 
     def decide(self, ctx) -> Decision:
         if self._constant is not None:
@@ -95,7 +98,12 @@ class SettingRules:
         made = self._decisions.get(id(chosen))
         if made is not None:
             return made
-        return Decision(self.path, chosen.evaluate(ctx), chosen.label, chosen.cites)
+        value = chosen.evaluate(ctx)
+        key = (id(chosen), type(value), value)      # the type too: 1 == True, but they print apart
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = Decision(self.path, value, chosen.label, chosen.cites)
+        return made
 
     def _only(self, ctx) -> RuleClause | None:
         """The applicable exception, else the applicable ordinary clause; two
