@@ -80,8 +80,9 @@ class Act:
         melds = self.state.team_w(self.team).melds
         melds.append(meld)
         index = len(melds) - 1
-        self.state.turn.melds_laid.append(index)
+        turn = self.state.turn
+        turn.melds_laid = [*turn.melds_laid, index]
         if meld.canastra is not None:
-            self.state.turn.formed.append(index)
+            turn.formed = [*turn.formed, index]
         self.state.player_w(self.player).melded = True
         return index

@@ -159,12 +159,13 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     before = list(meld.cards)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
+    turn = act.state.turn
     if meld.canastra is not None and canastra != meld.canastra:
-        act.state.turn.canastras_lost.append(meld.canastra)
+        turn.canastras_lost = [*turn.canastras_lost, meld.canastra]
         act.state.team_w(act.team).canastras_lost.append(meld.canastra)
-    if canastra is not None and meld.canastra is None and index not in act.state.turn.formed:
-        act.state.turn.formed.append(index)
-    if index not in act.state.turn.touched:
-        act.state.turn.touched.append(index)
+    if canastra is not None and meld.canastra is None and index not in turn.formed:
+        turn.formed = [*turn.formed, index]
+    if index not in turn.touched:
+        turn.touched = [*turn.touched, index]
     act.state.player_w(act.player).melded = True
     return before, new_cards, layout

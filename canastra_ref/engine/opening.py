@@ -240,14 +240,14 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
 
     def moved(i: int) -> int:           # a kept meld's index once those before it left
         return i - sum(1 for b in back if b < i)
-    turn.melds_laid[:] = [moved(i) for i in turn.melds_laid if i in keep]
-    turn.touched[:] = [moved(i) for i in turn.touched if i in keep]
-    turn.formed[:] = [moved(i) for i in turn.formed if i in keep]
-    turn.canastras_lost.clear()
+    turn.melds_laid = [moved(i) for i in turn.melds_laid if i in keep]
+    turn.touched = [moved(i) for i in turn.touched if i in keep]
+    turn.formed = [moved(i) for i in turn.formed if i in keep]
+    turn.canastras_lost = []
     turn.pile_meld = None
     turn.hand_at_take = None
     if turn.opening_undo is not None and not keep_pile:
-        turn.pile_cards.clear()
+        turn.pile_cards = []
         turn.took_pile = False
     turn.opening_undo = None
     state.player_w(act.player).melded = turn.had_melded or bool(keep)

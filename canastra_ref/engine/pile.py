@@ -127,7 +127,7 @@ def check_discard(act: Act, card: str) -> None:
     turn = act.state.turn
     if not turn.took_pile or card not in turn.pile_cards:
         return
-    if Counter(act.hand)[card] > Counter(turn.pile_cards)[card]:
+    if act.hand.count(card) > turn.pile_cards.count(card):
         return          # an identical copy from the hand is discarded
     ctx = act.context(batch=act.batch())
     if not act.value("pile.discard_from_pile", ctx, decisive=False):

@@ -5,7 +5,9 @@ a copy: the state passed in is never modified, so a rejected action leaves it
 exactly as it was. The copy is shallow and copy-on-write: players, teams,
 stock, pile and aside stay shared with the original until an action changes
 them through player_w, team_w, stock_w, pile_w or aside_w (or assigns a new
-list), so judging an action that is then rejected copies almost nothing.
+list), so judging an action that is then rejected copies almost nothing. The
+turn is copied, but its lists are shared: they are replaced, never changed in
+place (turn.drawn = [*turn.drawn, card]).
 
 JSON form (every key optional on input except hands, stock, pile, dealer, turn):
 
@@ -93,6 +95,8 @@ class PlayerState:
 
 @dataclass(slots=True)
 class Turn:
+    """The turn in play. Its lists are shared by the states copied from one
+    another: an action replaces them, it never changes them in place."""
     player: str
     phase: str = "draw"
     first: bool = False            # the first turn of the hand
@@ -145,9 +149,9 @@ class State:
         key = "team:" + name
         if key not in self._owned:
             v = self.teams[name]
-            self.teams[name] = TeamState(v.score, v.opened, list(v.melds), list(v.red_threes),
+            self.teams[name] = TeamState(v.score, v.opened, v.melds.copy(), v.red_threes.copy(),
                                          v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals,
-                                         v.unkept_answers, list(v.pending_failures), list(v.canastras_lost))
+                                         v.unkept_answers, v.pending_failures.copy(), v.canastras_lost.copy())
             self._owned.add(key)
         return self.teams[name]
 
@@ -173,16 +177,16 @@ class State:
         return self.aside
 
     def copy(self) -> "State":
-        """A copy sharing what it may (see the module docstring). The turn's
-        lists are copied; its opening_undo, hand_at_take, and the pending and
-        ended records are replaced, never changed in place, so they are shared.
+        """A copy sharing what it may (see the module docstring). The turn is
+        copied, but not its lists, its opening_undo and hand_at_take, nor the
+        pending and ended records: they are replaced, never changed in place.
         Every action copies the state: the copies are filled field by field,
         which costs half of what the dataclasses' __init__ does (every field
         is set: tests/test_state_copy.py)."""
         t, turn = self.turn, _new(Turn)
         turn.player, turn.phase, turn.first, turn.took_pile = t.player, t.phase, t.first, t.took_pile
-        turn.pile_cards, turn.drawn, turn.melds_laid = t.pile_cards.copy(), t.drawn.copy(), t.melds_laid.copy()
-        turn.touched, turn.formed, turn.canastras_lost = t.touched.copy(), t.formed.copy(), t.canastras_lost.copy()
+        turn.pile_cards, turn.drawn, turn.melds_laid = t.pile_cards, t.drawn, t.melds_laid
+        turn.touched, turn.formed, turn.canastras_lost = t.touched, t.formed, t.canastras_lost
         turn.redrawn, turn.asked, turn.opening_undo, turn.had_melded = t.redrawn, t.asked, t.opening_undo, t.had_melded
         turn.final, turn.pile_meld, turn.hand_at_take, turn.retried = t.final, t.pile_meld, t.hand_at_take, t.retried
         self._owned = set()        # shared now: this state too must copy before it changes them

@@ -25,7 +25,7 @@ def draw(act: Act) -> None:
         card = threes.draw_one(act)
         if card is None:
             break
-        turn.drawn.append(card)
+        turn.drawn = [*turn.drawn, card]
     if state.ended is None and len(turn.drawn) < count and act.value("draw.short_stock") == "ends-hand":
         # the stock ran out in the middle of the draw (red threes may have taken its last
         # cards): the player needs a card from an empty stock
@@ -55,7 +55,7 @@ def redraw(act: Act) -> None:
     turn.drawn = []
     kept = threes.draw_one(act)
     if kept is not None:
-        turn.drawn.append(kept)
+        turn.drawn = [*turn.drawn, kept]
 
 
 def discard(act: Act, card: str) -> str:
