@@ -189,94 +189,122 @@ def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State,
             act.trace.add(decision)
         return state, Verdict(REJECTED, rejection.reason, act.trace, rejection.message)
     verdict = PENALISED if reason in _PENALTIES else ACCEPTED
-    return act.state, Verdict(verdict, reason, act.trace, events=act.events)
+    return act.state, Verdict(verdict, reason, act.trace, "", act.events)
 
 
 def _dispatch(act: Act, verb: str, arg) -> str:
+    """Check what every action of the verb's stage needs (the hand dealt, the
+    acting player's own turn, its play phase), then judge the verb itself."""
     state = act.state
     if state.ended is not None:
         act.reject("turn.hand-over", "the hand is over")
-    if verb == "deal":
-        if state.turn.phase != "deal":
-            act.reject("turn.already-dealt", "the hand has already been dealt")
-        if act.player != state.dealer:
-            act.reject("turn.not-your-turn", f"{state.dealer} deals this hand", "play.direction")
-        deals.deal(act, *arg)
-        return "deal.dealt"
-    if verb == "exact_cut":
-        if state.turn.phase != "deal":
-            act.reject("turn.already-dealt", "the cut comes before the deal")
-        deals.exact_cut(act)
-        return "deal.exact-cut"
+    stage, judge = _VERBS[verb]
+    if stage == _DEAL:
+        return judge(act, arg)
     if state.turn.phase == "deal":
         act.reject("turn.not-dealt", "the hand has not been dealt yet")
-    if verb == "misdeal":
-        window = act.value("deal.misdeal_claim", decisive=False)
-        if act.player != state.dealer and window != "before-own-first-discard":
-            act.reject("misdeal.not-dealer", f"only the dealer ({state.dealer}) can misdeal")
-        if window == "before-own-first-discard":
-            if state.players[act.player].discarded:
-                act.reject("misdeal.too-late", f"{act.player} has already discarded in this hand",
-                           "deal.misdeal_claim")
-            act.decide("deal.misdeal_claim")
-        elif state.started:
-            if window == "before-play":
-                act.reject("turn.already-drew", "the misdeal must be claimed before play starts",
-                           "deal.misdeal_claim")
-            if not state.turn.first:
-                act.reject("misdeal.too-late", "the misdeal must be claimed before the first discard",
-                           "deal.misdeal_claim")
-            act.decide("deal.misdeal_claim")
-        deals.misdeal(act)
-        return "deal.misdeal"
-    if verb == "replace_red_three":
-        threes.replace(act, arg)
-        return "red-three.replaced"
-    if verb == "answer":
-        going_out.answer(act, arg)
-        return "partner.answered"
-    if verb == "challenge":
-        opening.challenge(act)
-        return "challenge.upheld"
+    if stage == _ANY_TURN:
+        return judge(act, arg)
     # everything else is the acting player's own turn
     if act.player != state.turn.player:
         act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
     if state.turn.asked == "asking":
         act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner")
     opening.settle_pending(act)
-    if verb == "lay_down_red_three":
-        threes.lay_down(act, arg)
-        return "red-three.laid-down"
-    if verb == "draw":
-        if state.turn.phase != "draw" and not state.turn.took_pile:
-            act.reject("turn.already-drew", "the player has already drawn this turn")
-        turns.draw(act)
-        if state.ended is not None:
-            return "hand.ended.red-three-last" if state.ended["reason"] == "red-three-last" \
-                else "hand.ended.stock-exhausted"
-        return "draw.stock-instead-of-pile" if "draw.stock-instead-of-pile" in act.events else "draw.stock"
-    if verb == "take_pile":
-        if state.turn.phase != "draw":
-            act.reject("turn.already-drew", "the pile is taken instead of drawing")
-        pile.take(act, *arg)
-        return _after_melding(act, "pile.taken", opening_reason="pile.taken")
-    if state.turn.phase != "play":
+    if stage == _PLAY and state.turn.phase != "play":
         act.reject("turn.draw-first", "the player must draw or take the pile first", "draw.cards")
-    if verb == "redraw":
-        turns.redraw(act)
-        return "draw.redraw"
-    if verb == "ask_partner":
-        going_out.ask(act)
-        return "partner.asked"
-    if verb == "meld":
-        return _meld(act, arg)
-    if verb == "layoff":
-        return _layoff(act, arg)
-    if verb == "discard":
-        return turns.discard(act, arg)
-    if verb == "end_turn":
-        return turns.end_turn(act, lambda: _can_discard(act.engine, act.state, act.player))
-    raise AssertionError(verb)  # parse() admits no other verb
+    return judge(act, arg)
+
+
+def _deal(act: Act, arg) -> str:
+    state = act.state
+    if state.turn.phase != "deal":
+        act.reject("turn.already-dealt", "the hand has already been dealt")
+    if act.player != state.dealer:
+        act.reject("turn.not-your-turn", f"{state.dealer} deals this hand", "play.direction")
+    deals.deal(act, *arg)
+    return "deal.dealt"
+
+
+def _exact_cut(act: Act, arg) -> str:
+    if act.state.turn.phase != "deal":
+        act.reject("turn.already-dealt", "the cut comes before the deal")
+    deals.exact_cut(act)
+    return "deal.exact-cut"
+
+
+def _misdeal(act: Act, arg) -> str:
+    state = act.state
+    window = act.value("deal.misdeal_claim", decisive=False)
+    if act.player != state.dealer and window != "before-own-first-discard":
+        act.reject("misdeal.not-dealer", f"only the dealer ({state.dealer}) can misdeal")
+    if window == "before-own-first-discard":
+        if state.players[act.player].discarded:
+            act.reject("misdeal.too-late", f"{act.player} has already discarded in this hand",
+                       "deal.misdeal_claim")
+        act.decide("deal.misdeal_claim")
+    elif state.started:
+        if window == "before-play":
+            act.reject("turn.already-drew", "the misdeal must be claimed before play starts",
+                       "deal.misdeal_claim")
+        if not state.turn.first:
+            act.reject("misdeal.too-late", "the misdeal must be claimed before the first discard",
+                       "deal.misdeal_claim")
+        act.decide("deal.misdeal_claim")
+    deals.misdeal(act)
+    return "deal.misdeal"
+
+
+def _replace_red_three(act: Act, card: str) -> str:
+    threes.replace(act, card)
+    return "red-three.replaced"
+
+
+def _answer(act: Act, reply: str) -> str:
+    going_out.answer(act, reply)
+    return "partner.answered"
+
+
+def _challenge(act: Act, arg) -> str:
+    opening.challenge(act)
+    return "challenge.upheld"
+
+
+def _lay_down_red_three(act: Act, card: str) -> str:
+    threes.lay_down(act, card)
+    return "red-three.laid-down"
+
+
+def _draw(act: Act, arg) -> str:
+    state = act.state
+    if state.turn.phase != "draw" and not state.turn.took_pile:
+        act.reject("turn.already-drew", "the player has already drawn this turn")
+    turns.draw(act)
+    if state.ended is not None:
+        return "hand.ended.red-three-last" if state.ended["reason"] == "red-three-last" \
+            else "hand.ended.stock-exhausted"
+    return "draw.stock-instead-of-pile" if "draw.stock-instead-of-pile" in act.events else "draw.stock"
+
+
+def _take_pile(act: Act, arg) -> str:
+    if act.state.turn.phase != "draw":
+        act.reject("turn.already-drew", "the pile is taken instead of drawing")
+    pile.take(act, *arg)
+    return _after_melding(act, "pile.taken", opening_reason="pile.taken")
+
+
+def _redraw(act: Act, arg) -> str:
+    turns.redraw(act)
+    return "draw.redraw"
+
+
+def _ask_partner(act: Act, arg) -> str:
+    going_out.ask(act)
+    return "partner.asked"
+
+
+def _end_turn(act: Act, arg) -> str:
+    return turns.end_turn(act, lambda: _can_discard(act.engine, act.state, act.player))
 
 
 def _can_discard(engine: Engine, state: State, player: str) -> bool:
@@ -401,3 +429,18 @@ def _check_last_card(act: Act) -> None:
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and the melds of this turn "
                    "fall short of the opening, so its discard could not go out", "opening.minimum",
                    "opening.short_last_discard", ctx=ctx)
+
+
+# when in the turn each verb may come, checked before the verb's own judgement:
+# before the deal, any player at any time once dealt, the acting player's own
+# turn, or its play phase (after the draw or the pile's take)
+_DEAL, _ANY_TURN, _OWN_TURN, _PLAY = "deal", "any turn", "own turn", "play"
+_VERBS = {
+    "deal": (_DEAL, _deal), "exact_cut": (_DEAL, _exact_cut),
+    "misdeal": (_ANY_TURN, _misdeal), "replace_red_three": (_ANY_TURN, _replace_red_three),
+    "answer": (_ANY_TURN, _answer), "challenge": (_ANY_TURN, _challenge),
+    "lay_down_red_three": (_OWN_TURN, _lay_down_red_three), "draw": (_OWN_TURN, _draw),
+    "take_pile": (_OWN_TURN, _take_pile),
+    "redraw": (_PLAY, _redraw), "ask_partner": (_PLAY, _ask_partner), "meld": (_PLAY, _meld),
+    "layoff": (_PLAY, _layoff), "discard": (_PLAY, turns.discard), "end_turn": (_PLAY, _end_turn),
+}
