@@ -18,16 +18,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from canastra_ref.cards import JOKER
-from canastra_ref.dsl.loader import available
-from canastra_ref.engine.actions import apply
+from canastra_ref.dsl.loader import available, load
+from canastra_ref.engine.actions import Action, apply
 from canastra_ref.engine.agent import RandomAgent
 from canastra_ref.engine.deal import new_hand
-from canastra_ref.engine.legal import legal, legal_actions
+from canastra_ref.engine.legal import _ends, _pile_takes, legal, legal_actions, refused_take
+from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.verdict import REJECTED
 from canastra_ref.errors import InputError
 
 RULESETS = available()
+# Every ruleset under its default readings, and under each other reading of each dispute.
+READINGS = [(ruleset, ()) for ruleset in RULESETS] + [
+    (ruleset, ((name, reading.name),))
+    for ruleset in RULESETS for name, dispute in load(ruleset).disputes.items()
+    for reading in dispute.readings if reading.name != dispute.default]
 
 
 def reached_state(engine, seed: int, steps: int):
@@ -179,3 +185,28 @@ def test_random_actions_agree_with_the_list(ruleset, seed, steps, tries):
         if not canonical(engine, state, action):
             continue
         assert outcome(engine, state, action) in outcomes, (action, verdict.reason)
+
+
+@pytest.mark.parametrize("ruleset,readings", READINGS)
+def test_pile_takes_left_out_are_refused(ruleset, readings):
+    """`options` leaves out the pile takes that legal.refused_take says are
+    refused in every state: judged by apply, the takes with and without that
+    pruning are the same, in the draw states of a hand of self-play (every
+    take left out, with each wild_end, is rejected)."""
+    engine = engine_for(ruleset, readings)
+    draws = []
+
+    def observe(before, action, after, verdict):
+        if after.ended is None and after.turn.phase == "draw" and after.pile:
+            draws.append(after)
+    for record in self_play(engine, len(readings) * 7919 + len(ruleset), 2, observe):
+        pass
+    assert draws
+    for state in draws:
+        player, top = state.turn.player, state.pile[-1]
+        melds = state.teams[state.team_of(player)].melds
+        for cards, onto in _pile_takes(engine, state, player):
+            if refused_take(engine, cards, onto, top):
+                for end in _ends(engine, melds, onto, cards + [top]):
+                    _, verdict = apply(engine, state, Action(player, "take_pile", (cards, onto, end)))
+                    assert verdict.verdict == REJECTED, (cards, onto, end, verdict.reason)

@@ -48,7 +48,9 @@ Canonical form of melds (the list does not hold every subset of the hand):
   (`with` the rest) or added to a team meld (`onto`, with `wild_end` as for a
   layoff); the engine keeps the cards' order when they end with the top card
   in a valid layout and lays them out itself otherwise, so a new meld is
-  listed once in each of those forms;
+  listed once in each of those forms; `options` leaves out the takes the
+  ruleset refuses whatever the state (refused_take: too few hand cards or
+  naturals, too many wild cards, for every value the spec can give);
 - `deal`: dealing is chance; the list holds one representative, seed 0.
 
 Cost: building the candidates is linear in the hand for discards and draws,
@@ -61,9 +63,11 @@ chosen verb.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import JOKER, full_deck, holds_red_three, is_red_three, rank_of, sort_key, suit_of
+from ..dsl.strict import possible_values
 from .actions import Action, apply
 from .context import ActionContext
 from .melds import may_relocate, wild_locked
@@ -176,6 +180,7 @@ def options(engine: Engine, state: State) -> Options:
             team_melds = state.teams[state.team_of(player)].melds
             out.offer("take_pile", lambda: [(player, (cards, onto, end))
                                             for cards, onto in _pile_takes(engine, state, player)
+                                            if not refused_take(engine, cards, onto, state.pile[-1])
                                             for end in _ends(engine, team_melds, onto, cards + state.pile[-1:])])
         return out
     if turn.phase != "play":
@@ -482,6 +487,35 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
                     for w in range(max(0, gaps - k - moving), min(room, spare) + 1):
                         for fill in wilds.fills(w, suit):
                             yield base + fill
+
+
+def refused_take(engine: Engine, cards: list[str], onto: int | None, top: str) -> bool:
+    """Whether taking the pile (top card `top`) with these hand cards is refused
+    in every state of this ruleset: fewer hand cards (pile.take.min_hand_cards,
+    or pile.take.onto_meld_hand_cards onto a meld) or, for a new meld, fewer
+    natural cards (pile.take.min_naturals) than the least value the spec can
+    give, or more wild cards (pile.take.max_wilds, the top card included) than
+    the most. Such candidates are not offered; a test checks that apply refuses
+    every one of them."""
+    need = _bound(engine, "pile.take.min_hand_cards" if onto is None else "pile.take.onto_meld_hand_cards", min)
+    if need is not None and len(cards) < need:
+        return True
+    wild = engine.wild_set
+    wilds = sum(1 for c in cards if c in wild)
+    naturals = _bound(engine, "pile.take.min_naturals", min)
+    if onto is None and naturals is not None and len(cards) - wilds < naturals:
+        return True
+    most = _bound(engine, "pile.take.max_wilds", max)
+    return most is not None and wilds + (top in wild) > most
+
+
+@lru_cache(maxsize=256)
+def _bound(engine: Engine, path: str, pick):
+    """The least (pick=min) or most (max) value setting `path` can take in the
+    engine's ruleset, whatever the state; None where the spec computes it from
+    the game, or where it may be none (no limit)."""
+    values = possible_values(engine.ruleset, path)
+    return None if values is None or None in values else pick(values)
 
 
 def _pile_takes(engine: Engine, state: State, player: str):
