@@ -138,6 +138,8 @@ def _run(**fields) -> dict:
     (_with_state(turn={"opening_undo": {"x": 1}}), "$.state.turn.opening_undo.x", "pile"),
     (_with_state(turn={"opening_undo": {"pile": ["Ah", "Ah", "Ah"]}}), "$.state.turn.opening_undo.pile",
      "cards of the player's hand"),
+    (_with_state(turn={"opening_undo": {"pile": [], "stock": [], "red_threes": [], "drawn": ["Ah", "Ah", "Ah"]}}),
+     "$.state.turn.opening_undo.drawn", "cards of the player's hand or of the melds"),
     (_with_state(turn={"melds_laid": [0, 0]}), "$.state.turn.melds_laid[0]", "no index"),
     (_with_state(turn={"pile_meld": -1}), "$.state.turn.pile_meld", "0 or more"),
     ({**_with_state(), "actions": [{"player": "N", "draw": "stock"}] * 1001}, "$.actions", "1 to 1,000 actions"),

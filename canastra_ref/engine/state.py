@@ -507,18 +507,18 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
     if turn.pile_meld is not None:
         _check_index(r, turn.pile_meld, state, team, f"{root}.turn.pile_meld")
     if turn.opening_undo is not None:
-        _check_undo(r, turn.opening_undo["pile"], state.hand(turn.player),
+        _check_undo(r, turn.opening_undo, state.hand(turn.player),
                     [state.teams[team].melds[i] for i in turn.melds_laid],
                     _threes_from_pile(state.teams[team].red_threes, turn.opening_undo),
-                    f"{root}.turn.opening_undo.pile")
+                    f"{root}.turn.opening_undo")
     pending = state.pending
     if pending is not None:
         _check_indexes(r, pending["melds"], state, pending["team"], f"{root}.pending.melds")
         if pending["undo"] is not None:
-            _check_undo(r, pending["undo"]["pile"], state.hand(pending["player"]),
+            _check_undo(r, pending["undo"], state.hand(pending["player"]),
                         [state.teams[pending["team"]].melds[i] for i in pending["melds"]],
                         _threes_from_pile(state.teams[pending["team"]].red_threes, pending["undo"]),
-                        f"{root}.pending.undo.pile")
+                        f"{root}.pending.undo")
 
 
 def _check_indexes(r: _Reader, indexes: list[int], state: State, team: str, path: str) -> None:
@@ -544,15 +544,24 @@ def _threes_from_pile(threes: list[str], undo: dict) -> list[str]:
     return list(threes)
 
 
-def _check_undo(r: _Reader, pile: list[str], hand: list[str], melds: list[Meld], red_threes: list[str],
+def _check_undo(r: _Reader, undo: dict, hand: list[str], melds: list[Meld], red_threes: list[str],
                 path: str) -> None:
-    held = Counter(hand) + Counter(red_threes)
+    """Giving back what `undo` records takes from the hand (with the melds laid
+    for it back in it) the replacements drawn for red threes laid from the pile,
+    then the pile's cards, some of which may be those red threes."""
+    held = Counter(hand)
     for meld in melds:
         held.update(meld.cards)
-    missing = Counter(pile) - held
+    missing = Counter(undo.get("drawn", ())) - held
     if missing:
-        r.fail(path, "the pile to give back holds cards the player neither holds nor laid this turn: "
-                     + ", ".join(sorted(missing.elements())),
+        r.fail(f"{path}.drawn", "the replacements to give back are cards the player neither holds nor laid "
+                                "this turn: " + ", ".join(sorted(missing.elements())),
+               "cards of the player's hand or of the melds laid with them")
+    held = held - Counter(undo.get("drawn", ())) + Counter(red_threes)
+    missing = Counter(undo["pile"]) - held
+    if missing:
+        r.fail(f"{path}.pile", "the pile to give back holds cards the player neither holds nor laid this turn: "
+                               + ", ".join(sorted(missing.elements())),
                "cards of the player's hand, of the melds laid with them or of the team's red threes")
 
 
