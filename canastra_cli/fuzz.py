@@ -121,6 +121,7 @@ def cmd_fuzz(args) -> int:
                     if out is not None and case is not None:
                         path = str(fuzz_report.write_fixture(out, ruleset, case, group, header, shrunk))
                 groups.append(fuzz_report.group_json(group, case, shrunk, path, unwritten))
+            tally.faults += shrinker.faults
             reports.append(fuzz_report.ruleset_json(tally, groups))
             if interrupted:
                 break

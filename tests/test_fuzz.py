@@ -243,6 +243,25 @@ def test_cli_writes_the_shrunk_fixtures_and_fails(capsys, tmp_path):
         assert case.id == group["case"]["id"] and case.id.startswith("fuzz-refuses-kings-classica-")
 
 
+def test_cli_a_reference_that_raises_while_shrinking_is_a_fault_and_the_findings_are_kept(capsys, tmp_path,
+                                                                                         monkeypatch):
+    from canastra_tools import fuzz_shrink
+
+    def raising(message, *args, **kwargs):
+        raise ValueError("list.remove(x): x not in list")
+    monkeypatch.setattr(fuzz_shrink.protocol, "handle", raising)
+    code, out, _ = run_cli(capsys, "--impl", shlex.join(impl("refuses_kings")), "--ruleset", "classica",
+                           "--cases", "4", "--out", str(tmp_path))
+    assert code == 1
+    report = json.loads((tmp_path / "fuzz-report.json").read_text(encoding="utf-8"))
+    (ruleset,) = report["rulesets"]
+    assert ruleset["groups"] and all(g["fixture"] is None for g in ruleset["groups"])
+    assert [f["fault"] for f in ruleset["faults"]] == [
+        "the reference raised ValueError (list.remove(x): x not in list) on a table shrunk from the difference "
+        f"{g['reason']} ({g['article'] or 'no article cited'})" for g in ruleset["groups"]]
+    assert "a fault of the reference: the reference raised ValueError" in out
+
+
 @pytest.mark.parametrize("args, message", [
     (["--jobs", "0"], "must be at least 1"),
     (["--near-legal", "2"], "between 0 and 1"),

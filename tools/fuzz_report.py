@@ -6,7 +6,8 @@ JSON (format "canastra-fuzz-report", version 1):
     {"format", "format_version", "implementation", "command", "seed", "jobs",
      "budget": {"seconds": N} or {"cases": N}, "near_legal", "reasons",
      "rulesets": [{"ruleset", "readings", "hands", "steps", "messages", "seconds",
-                   "interrupted", "abandoned", "faults": [{"fault", "job", "hand", "seed"}],
+                   "interrupted", "abandoned",
+                   "faults": [{"fault", "job", "hand", "seed"}] (null where a fault was met shrinking),
                    "skipped": {message: count},
                    "unsent": {why: count},
                    "groups": [{"reason", "article", "kind", "count", "origins",
@@ -128,8 +129,9 @@ def render_text(report: dict) -> str:
                 for why, n in list(counts.items())[:5]:
                     lines.append(printable(f"    {n:>6,}  {_short(why, 140)}", newlines=False))
         for fault in r["faults"]:
-            lines.append(printable(f"  a fault of the reference (job {fault.get('job')}, hand {fault.get('hand')}, "
-                                   f"seed {fault.get('seed')}): {fault['fault']}", newlines=False))
+            where = ", ".join(f"{k} {fault[k]}" for k in ("job", "hand", "seed") if fault.get(k) is not None)
+            lines.append(printable(f"  a fault of the reference{f' ({where})' if where else ''}: {fault['fault']}",
+                                   newlines=False))
     s = report["summary"]
     faults = f", {s['faults']} fault{'s' if s['faults'] != 1 else ''} of the reference" if s["faults"] else ""
     lines += ["", f"summary: {s['hands']:,} hands, {s['steps']:,} steps, {s['groups']} difference"

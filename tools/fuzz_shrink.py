@@ -91,6 +91,7 @@ class Shrinker:
         self.reasons, self.max_checks = reasons, max_checks
         self.unordered = frozenset(k.name for k in engine.meld_kinds if k.shape != "sequence")
         self.checks, self.key, self.best = 0, None, None
+        self.faults: list[dict] = []       # the reference's own faults met on the way, as the campaign's
 
     # -------------------------------------------------------------- judging
     def case(self, state: dict, actions: list[dict], ident: str = "fuzz-candidate") -> Case:
@@ -105,7 +106,15 @@ class Shrinker:
             message = message_for(self.case(state, actions))
         except (CanastraError, ErrorList, TypeError, ValueError):
             return None
-        reference = protocol.handle(message)
+        try:
+            reference = protocol.handle(message)
+        except Exception as exc:     # a defect of the reference, reported: the campaign keeps what it found
+            fault = {"fault": f"the reference raised {type(exc).__name__} ({exc}) on a table shrunk from the "
+                              f"difference {key[0]} ({key[1] or 'no article cited'})", "job": None, "hand": None,
+                     "seed": None}
+            if fault not in self.faults:
+                self.faults.append(fault)
+            return None
         results = reference.get("results")
         if not results:
             return None
