@@ -131,13 +131,13 @@ def _largest_meld(model, kind: str) -> int | None:
     model says so without reading facts: a sequence one card per rank, a set
     every copy of its ranks plus its wild cards."""
     rules = model.settings.get(f"meld.{kind}.ranks")
-    if rules is None or rules._constant is None:
+    if rules is None or rules.constant is None:
         return None
-    ranks, shape = rules._constant.value, model.value(f"meld.{kind}.shape")
+    ranks, shape = rules.constant.value, model.value(f"meld.{kind}.shape")
     if shape == "sequence":
         return len(ranks)
     wilds = model.settings.get(f"meld.{kind}.max_wilds")
-    if shape == "set" and (wilds is None or wilds._constant is not None):
+    if shape == "set" and (wilds is None or wilds.constant is not None):
         return 4 * model.value("deck.decks") * len(ranks) + (model.value(f"meld.{kind}.max_wilds") or 0)
     return None
 

@@ -336,18 +336,19 @@ def quotes(directory, model, ids) -> tuple[dict[str, str | None], str | None]:
     if not model.source:
         return {}, "the ruleset names no source text"
     parts = {part.prefix: part for part in model.source_sections}
-    beside = {i for i in ids if i.partition(".")[0] in parts}
-    found, note = _quotes_from_source(Path(directory), model, [i for i in ids if i not in beside])
-    for prefix, part in parts.items():
-        asked = [i for i in ids if i.partition(".")[0] == prefix]
+    asked: dict = {}                      # the ids by the text they are read from (None: the source)
+    for i in ids:
+        asked.setdefault(parts.get(i.partition(".")[0]), []).append(i)
+    found, note = _quotes_from_source(Path(directory), model, asked.pop(None, []))
+    for part, wanted in asked.items():
         path = Path(directory) / part.file
-        if asked and not path.is_file():
-            found.update(dict.fromkeys(asked))
+        if not path.is_file():
+            found.update(dict.fromkeys(wanted))
             note = note or f"{part.file} is not in {directory}"
-        elif asked:
-            items = numbered_items(markdown_sections(path.read_text(encoding="utf-8", errors="replace"))
-                                   .get(part.section, []))
-            found.update({i: items.get(i.partition(".")[2]) for i in asked})
+            continue
+        items = numbered_items(markdown_sections(path.read_text(encoding="utf-8", errors="replace"))
+                               .get(part.section, []))
+        found.update({i: items.get(i.partition(".")[2]) for i in wanted})
     return found, note
 
 

@@ -560,8 +560,8 @@ def _check_complete(ctx, rules, meld_kinds, canastra_kinds, selection, disputes)
         group = rules.get(path)
         if group is None:
             return None
-        if group._constant is not None:
-            return group._constant.value
+        if group.constant is not None:
+            return group.constant.value
         if group.setting.scope != "static":
             return None
         try:

@@ -59,7 +59,8 @@ class SettingRules:
     path: str
     clauses: tuple[RuleClause, ...]
     first_match: bool = False      # the static check proved no two clauses (nor exceptions) apply at once
-    _constant: Decision | None = field(default=None, repr=False)
+    # the Decision where the setting has one clause, unconditional, whose value reads no fact
+    constant: Decision | None = field(default=None, repr=False)
 
     def __post_init__(self):
         # Fast path: one unconditional clause whose value reads no fact.
@@ -67,7 +68,7 @@ class SettingRules:
             only = self.clauses[0]
             if not only.conditions and (only.value is None or not only.value.facts):
                 value = only.literal if only.value is None else only.value.fn(None)
-                self._constant = Decision(self.path, value, only.label, only.cites)
+                self.constant = Decision(self.path, value, only.label, only.cites)
         # Exceptions are tried before ordinary clauses; each clause whose value
         # reads no fact gets its Decision made once, here.
         self._exceptions = tuple(c for c in self.clauses if c.exception)
@@ -86,8 +87,8 @@ class SettingRules:
         self._made: dict[tuple, Decision] = {}
 
     def decide(self, ctx) -> Decision:
-        if self._constant is not None:
-            return self._constant
+        if self.constant is not None:
+            return self.constant
         chosen = self._first(ctx) if self.first_match else self._only(ctx)
         if chosen is None:
             if self._default is None:

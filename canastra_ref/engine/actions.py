@@ -376,9 +376,9 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
         outcome = opening.judge(act, going_out_now=True, discarding=False)
         if outcome not in (None, "opening.made"):
             # refused under either order of opening.short_last_discard: no discard ends the turn here
-            order = () if act.state.teams[act.team].opened else ("opening.short_last_discard",)
             act.reject(outcome, "the opening made while going out does not meet the rules",
-                       "opening.minimum", *order, ctx=act.context(batch=act.batch(), going_out=True))
+                       "opening.minimum", *opening.order_of_judgement(act),
+                       ctx=act.context(batch=act.batch(), going_out=True))
         going_out.went_out(act, discarding=False)
         return "going-out.direct"
     _check_last_card(act)

@@ -142,6 +142,13 @@ def _pile_rest(act: Act, batch) -> Counter:
     return melded - Counter(turn.hand_at_take)
 
 
+def order_of_judgement(act: Act) -> tuple[str, ...]:
+    """What a refused going out on a failed opening cites beside opening.minimum:
+    opening.short_last_discard, the order of the two judgements, for a team that
+    had not opened (nothing for one that had)."""
+    return () if act.state.teams[act.team].opened else ("opening.short_last_discard",)
+
+
 def taken_back_before_going_out(act: Act) -> bool:
     """Whether the discard of the player's last card (or a play that leaves him
     one) is judged after this turn's melds go back as a failed opening, so it

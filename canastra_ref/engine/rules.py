@@ -93,8 +93,7 @@ class Engine:
             return self.ruleset.decide(path, ctx)
         if fixed is _UNSEEN:
             fixed = self.ruleset.decide(path, ctx)
-            rules = self.ruleset.settings.get(path)
-            self.fixed[path] = fixed if rules is None or rules._constant is not None else None
+            self.fixed[path] = fixed if self._reads_no_fact(path) else None
         return fixed
 
     def value(self, path: str, ctx=None):
@@ -116,12 +115,14 @@ class Engine:
             return len([c for c in full_deck(*self.deck) if self.is_wild(c)])
         return max(values)
 
+    def _reads_no_fact(self, path: str) -> bool:
+        """Whether the setting is decided alike in every state: the default, or one clause that reads no fact."""
+        rules = self.ruleset.settings.get(path)
+        return rules is None or rules.constant is not None
+
     def _constant(self, path: str):
         """The setting's value where it reads no fact; None where it does."""
-        rules = self.ruleset.settings.get(path)
-        if rules is not None and rules._constant is None:
-            return None
-        return self.ruleset.value(path)
+        return self.ruleset.value(path) if self._reads_no_fact(path) else None
 
     def max_wilds(self, kind: MeldKind, cards) -> Decision | int:
         """The kind's wild-card limit: a number where it reads no fact, else

@@ -87,10 +87,9 @@ def discard(act: Act, card: str) -> str:
     if outcome in opening.FAILURES:
         if last:
             # a team that had not opened: the discard was judged as a going out first
-            order = () if act.state.teams[act.team].opened else ("opening.short_last_discard",)
             act.reject("going-out.not-allowed", "the melds of this turn fail the opening, so the player "
-                       "cannot go out", "opening.minimum", *order, ctx=act.context(batch=act.batch(), going_out=True,
-                                                                            discarding=True))
+                       "cannot go out", "opening.minimum", *opening.order_of_judgement(act),
+                       ctx=act.context(batch=act.batch(), going_out=True, discarding=True))
         if act.state.turn is not turn:
             return outcome          # the failed opening started the turn over: nothing is discarded
         if card not in hand:
