@@ -249,18 +249,22 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=_OPENING_MAY_FAIL),
     _S("opening.short_stands_unchallenged", BOOL, "action",
        "an opening below the minimum stands unless the next player challenges it before playing "
-       "(judged when the turn ends, where turn.opening_shortfall says by how much it falls short)",
+       "(judged when the turn ends, where turn.opening_shortfall says by how much it falls short, and "
+       "turn.going_out whether the player goes out: where it stands then, the going out is made and the "
+       "hand ends with the opening standing, as no turn is left in which to challenge it)",
        default=False, read_when=_OPENING_HAS_MINIMUM),
-    _S("opening.unclean_stands_unchallenged", BOOL, "static",
+    _S("opening.unclean_stands_unchallenged", BOOL, "action",
        "an opening without the meld free of wild cards that turn.clean_meld requires stands unless "
-       "the next player challenges it before playing", default=False,
+       "the next player challenges it before playing (judged when the turn ends, at a going out too, "
+       "as opening.short_stands_unchallenged is)", default=False,
        read_when=(ReadWhen("turn.clean_meld", (True,)),)),
     _S("opening.short_last_discard", enum("going-out", "ordinary"), "static",
        "the order of judgement when a player who has not opened discards his last card after melds that "
-       "fail the opening: going-out, the discard is judged as a going out first, which a failed opening "
+       "fail the opening (a failure that stands unchallenged at a going out, opening.short_stands_unchallenged, "
+       "is none): going-out, the discard is judged as a going out first, which a failed opening "
        "cannot make, so it is refused, and so is any play that would leave one card beside such melds "
-       "(turn.last-card-stranded); ordinary, the opening is judged first, as at the end of a going out "
-       "(a short opening cannot stand unchallenged then): its melds go back to the hand, with every "
+       "(turn.last-card-stranded); ordinary, the opening is judged first, as at the end of a going out: "
+       "its melds go back to the hand, with every "
        "consequence of a failed opening, and the discard is an ordinary one, of any card of the hand they come "
        "back to (not one that goes back with a pile taken for them), that leaves the player the others. "
        "Under either value, a going out without a discard (a meld or layoff that empties the hand) with "

@@ -374,8 +374,9 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
     if not act.hand:
         going_out.check(act, discarding=False)
         outcome = opening.judge(act, going_out_now=True, discarding=False)
-        if outcome not in (None, "opening.made"):
+        if outcome not in (None, "opening.made", "opening.pending-check"):
             # refused under either order of opening.short_last_discard: no discard ends the turn here
+            # (an opening that stands unchallenged at the going out is no failure: it goes out)
             act.reject(outcome, "the opening made while going out does not meet the rules",
                        "opening.minimum", *opening.order_of_judgement(act),
                        ctx=act.context(batch=act.batch(), going_out=True))
@@ -403,7 +404,8 @@ def _check_frozen_hand(act: Act) -> None:
 def _check_last_card(act: Act) -> None:
     """Refuse to leave a single card whose discard would be a forbidden going out:
     one the going-out rules forbid, or one that would end a turn whose melds
-    fall short of the opening (where opening.short_last_discard judges that
+    fall short of the opening, unless that opening would stand unchallenged at
+    the going out (where opening.short_last_discard judges that
     discard as a going out; where it takes the melds back first, the card is
     not the last and nothing is refused). Red threes that must still be laid down without
     replacement (red_three.late) cannot end the turn: the card left beside them
@@ -425,7 +427,7 @@ def _check_last_card(act: Act) -> None:
     if not going_out.could_go_out_by_discarding(act):
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and discarding it to go out is "
                    "not allowed now", *why, ctx=ctx)
-    if not act.state.teams[act.team].opened and opening.failure(act, going_out=True, discarding=True):
+    if not act.state.teams[act.team].opened and opening.fails_going_out(act, discarding=True):
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and the melds of this turn "
                    "fall short of the opening, so its discard could not go out", "opening.minimum",
                    "opening.short_last_discard", ctx=ctx)

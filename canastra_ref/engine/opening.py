@@ -7,9 +7,10 @@ ladder for each failed opening, turn.clean_meld and opening.single_meld. A
 failed opening gives the melds back to the hand (and the pile taken for it
 back to the table, unless opening.failure_pile keeps it in the hand) and
 moves the team up the ladder. Where the spec lets a short opening stand
-unless challenged, it stands pending until the next player plays on or
-challenges it; where it lets a pile taken for a miscounted opening be given
-back, the player draws instead.
+unless challenged (read in the turn's context: at a going out too, where
+the hand then ends with it standing), it stands pending until the next
+player plays on or challenges it; where it lets a pile taken for a
+miscounted opening be given back, the player draws instead.
 """
 from __future__ import annotations
 
@@ -153,15 +154,39 @@ def taken_back_before_going_out(act: Act) -> bool:
     """Whether the discard of the player's last card (or a play that leaves him
     one) is judged after this turn's melds go back as a failed opening, so it
     is no going out (opening.short_last_discard = ordinary), rather than as a
-    going out that the failed opening forbids."""
+    going out that the failed opening forbids. A failure that would stand
+    unchallenged at that going out (fails_going_out) takes nothing back."""
     if act.state.teams[act.team].opened:
         return False
     if act.value("opening.short_last_discard", decisive=False) != "ordinary":
         return False
-    if failure(act, going_out=True, discarding=True) is None:
+    if fails_going_out(act, discarding=True) is None:
         return False
     act.decide("opening.short_last_discard")
     return True
+
+
+def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:
+    """The decisions on whether each failure of this opening may stand until the
+    next player challenges it (opening.short_stands_unchallenged,
+    opening.unclean_stands_unchallenged, read in `ctx`: at a going out too), or
+    None where some failure is not of that kind (or nothing was laid, or the
+    team had opened)."""
+    if act.state.teams[act.team].opened or not act.batch() or not all(r in _STANDS for r in reasons):
+        return None
+    return [act.decide(_STANDS[r], ctx, decisive=False) for r in reasons]
+
+
+def fails_going_out(act: Act, discarding: bool) -> str | None:
+    """The reason this turn's melds fail the opening were the player's hand
+    emptied now, unless that failure would stand until challenged
+    (judge(): then the going out is not stopped by it)."""
+    reasons, shortfall = _failures(act, going_out=True, discarding=discarding)
+    if not reasons:
+        return None
+    ctx = act.context(batch=act.batch(), going_out=True, discarding=discarding, shortfall=shortfall)
+    stands = _standing(act, reasons, ctx)
+    return None if stands is not None and all(d.value for d in stands) else reasons[0]
 
 
 def check_allowed(act: Act) -> None:
@@ -187,18 +212,20 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
         return None
     team = state.team_w(act.team)
     ctx = act.context(batch=act.batch(), going_out=going_out_now, discarding=discarding, shortfall=shortfall)
-    if not was_open and not going_out_now and act.batch() and all(r in _STANDS for r in reasons):
-        stands = [act.decide(_STANDS[r], ctx, decisive=False) for r in reasons]
-        if all(d.value for d in stands):
-            for decision in stands:
-                act.trace.add(decision)
-            state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
-                             "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
-                             "stands": [{"setting": d.setting, "clause": d.clause, "cites": list(d.cites)}
-                                        for d in stands]}
-            team.opened = True
-            act.events.append("opening.short-pending")
-            return "opening.pending-check"
+    stands = _standing(act, reasons, ctx)
+    if stands is not None and all(d.value for d in stands):
+        for decision in stands:
+            act.trace.add(decision)
+        state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
+                         "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
+                         "stands": [{"setting": d.setting, "clause": d.clause, "cites": list(d.cites)}
+                                    for d in stands]}
+        team.opened = True
+        act.events.append("opening.short-pending")
+        return "opening.pending-check"
+    for decision in stands or ():
+        if not decision.value:
+            act.trace.add(decision)     # the clause that keeps this failure from standing decided
     reason = reasons[0]
     raises = act.decide("opening.failure_raises", ctx, decisive=False)
     give_back(act, keep_pile=_pile_kept(act, raises.value))
