@@ -56,6 +56,20 @@ def turn_falls_short(engine: Engine, state: State) -> bool:
     return failure(Act(engine, state, state.turn.player), discarding=True) is not None
 
 
+def turn_shortfall(engine: Engine, state: State) -> int:
+    """The points the turn's melds lack to reach the team's opening minimum,
+    were the turn player to end the turn now with a discard that does not go
+    out: the whole minimum before any meld is laid, 0 once the team has opened
+    or the melds reach it. Read without changing `state`, for agents planning
+    a turn."""
+    act = Act(engine, state, state.turn.player)
+    if act.batch():
+        return _failures(act, going_out=False, discarding=True)[1]
+    if state.teams[act.team].opened:
+        return 0
+    return minimum(act, act.context(batch=[], going_out=False, discarding=True))
+
+
 def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], int]:
     """Every reason the melds of this turn fail the opening rules (the clean
     meld first), and the points they lack to reach the minimum."""
