@@ -16,6 +16,15 @@ except with penalty_chance, when it is played out to the discard that the
 engine penalises (or, where a short opening stands unchallenged, leaves
 pending). A discard penalised for another reason is played with
 penalty_chance too; otherwise the turn is a discard alone.
+
+An opening plan is not even begun when it looks hopeless: when the card
+points of the hand cards that some meld or layoff candidate holds are below
+the points the engine says the turn lacks before any meld
+(opening.turn_shortfall: the minimum). This is a heuristic of the agent, not
+a rule: a canastra can lower the minimum (to 0 in some readings) or add its
+bonus to the count, so such a hand could still open; the agent begins the
+plan anyway with hopeless_chance. Most such plans would end dropped, after
+several melds tried on a scratch state for nothing.
 """
 from __future__ import annotations
 
@@ -23,7 +32,7 @@ import random
 
 from .actions import Action, apply
 from .legal import options
-from .opening import turn_falls_short
+from .opening import turn_falls_short, turn_shortfall
 from .rules import Engine
 from .state import State
 from .verdict import PENALISED, REJECTED
@@ -37,13 +46,20 @@ MELDS_PER_TURN = 3      # melds and layoffs a plan lays at most, each with meld_
 MAX_PLAN = 12           # ...or, while they fall short of the opening, up to this many
 
 
+def _cards(action: Action) -> list[str]:
+    """The hand cards a meld or layoff candidate lays."""
+    return action.arg[0] if action.verb == "meld" else action.arg[0][1]
+
+
 class RandomAgent:
     def __init__(self, engine: Engine, rng: random.Random, *, redraw_chance=0.3, challenge_chance=0.5,
-                 answer_yes_chance=0.8, penalty_chance=0.05, pile_chance=0.8, meld_chance=0.9):
+                 answer_yes_chance=0.8, penalty_chance=0.05, pile_chance=0.8, meld_chance=0.9,
+                 hopeless_chance=0.1):
         self.engine, self.rng = engine, rng
         self.redraw_chance, self.challenge_chance = redraw_chance, challenge_chance
         self.answer_yes_chance, self.penalty_chance = answer_yes_chance, penalty_chance
         self.pile_chance, self.meld_chance = pile_chance, meld_chance
+        self.hopeless_chance = hopeless_chance
 
     # ------------------------------------------------------------------ API
     def step(self, state: State) -> list[tuple[Action, State, object]]:
@@ -75,6 +91,17 @@ class RandomAgent:
             if verdict.reason in _WHOLE_VERB:
                 return None
         return None
+
+    def _hopeless(self, state: State, candidates: list[Action]) -> bool:
+        """Whether a team that has not opened lays nothing this turn, because
+        the points of the hand cards that some meld or layoff candidate holds
+        fall short of the minimum (opening.turn_shortfall before any meld). A
+        heuristic, not a rule: where a canastra lowers the minimum or adds to
+        the count, the hand could still open, so the agent tries anyway with
+        hopeless_chance."""
+        usable = {card for action in candidates for card in _cards(action)}
+        reach = self.engine.hand_points(c for c in state.players[state.turn.player].hand if c in usable)
+        return turn_shortfall(self.engine, state) > reach and self.rng.random() >= self.hopeless_chance
 
     def _plan(self, state: State) -> list[tuple[Action, State, object]]:
         opts = options(self.engine, state)
@@ -126,7 +153,10 @@ class RandomAgent:
                 # an opening plan goes on while the engine judges its melds short of the opening
                 if not (opening and plan and turn_falls_short(self.engine, scratch)):
                     break
-            choice = self._first(scratch, scratch_opts.get("meld") + scratch_opts.get("layoff"))
+            candidates = scratch_opts.get("meld") + scratch_opts.get("layoff")
+            if opening and not plan and self._hopeless(state, candidates):
+                break
+            choice = self._first(scratch, candidates)
             if choice is None:
                 break
             plan.append(choice)
