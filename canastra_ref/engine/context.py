@@ -79,16 +79,17 @@ _TEAM_FACTS = {
 }
 
 
-def _team_fact(engine: Engine, state: State, team: str, field: str):
+def _team_function(field: str):
+    """f(engine, state, team) computing the team fact `field`, or KeyError."""
     compute = _TEAM_FACTS.get(field)
     if compute is not None:
-        return compute(engine, state, team)
+        return compute
     if field.startswith("canastras."):
         kind = field[len("canastras."):]
-        return sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
+        return lambda engine, state, team: sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
     if field.startswith("canastras_lost."):
         kind = field[len("canastras_lost."):]
-        return sum(1 for k in state.teams[team].canastras_lost if k == kind)
+        return lambda engine, state, team: sum(1 for k in state.teams[team].canastras_lost if k == kind)
     raise KeyError(field)
 
 
@@ -116,6 +117,8 @@ class TeamContext:
     decision reads only facts, so it is kept too: deciding a setting again in
     the same context gives the same decision without evaluating its clauses."""
     __slots__ = ("engine", "state", "team", "_cache", "_decided")
+    # fact name -> f(context): a name is resolved once per process, not on every first read
+    _functions: dict = {}
 
     def __init__(self, engine: Engine, state: State, team: str):
         self.engine, self.state, self.team = engine, state, team
@@ -132,32 +135,42 @@ class TeamContext:
     def fact(self, name: str):
         value = self._cache.get(name, _UNKNOWN)
         if value is _UNKNOWN:
-            value = self._cache[name] = self._compute(name)
+            compute = self._functions.get(name)
+            if compute is None:
+                compute = self._functions[name] = self._resolve(name)
+            value = self._cache[name] = compute(self)
         return value
 
-    def _compute(self, name: str):
+    @staticmethod
+    def _resolve(name: str):
+        """f(context) computing the fact `name`, or KeyError."""
         side, _, field = name.partition(".")
         if side == "team":
-            return _team_fact(self.engine, self.state, self.team, field)
+            compute = _team_function(field)
+            return lambda ctx: compute(ctx.engine, ctx.state, ctx.team)
         if side == "opponents":
-            values = [_team_fact(self.engine, self.state, other, field)
-                      for other in self.state.table.opponents(self.team)]
-            if values and isinstance(values[0], bool):
-                return any(values)
-            return sum(values)
-        if side == "hand":
-            ended = self.state.ended
-            if field == "end":
-                return ended["reason"] if ended else "none"
-            if field == "went_out":
-                return bool(ended and ended["reason"] == "went-out")
+            compute = _team_function(field)
+            return lambda ctx: _of_opponents(compute, ctx)
+        if side == "hand" and field == "end":
+            return lambda ctx: ctx.state.ended["reason"] if ctx.state.ended else "none"
+        if side == "hand" and field == "went_out":
+            return lambda ctx: bool(ctx.state.ended and ctx.state.ended["reason"] == "went-out")
         raise KeyError(name)
+
+
+def _of_opponents(compute, ctx: TeamContext):
+    """A team fact of the opponents together: any of theirs for a condition, else the sum."""
+    values = [compute(ctx.engine, ctx.state, other) for other in ctx.state.table.opponents(ctx.team)]
+    if values and isinstance(values[0], bool):
+        return any(values)
+    return sum(values)
 
 
 class ActionContext(TeamContext):
     """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
     melds laid in the current turn (those of the action included)."""
     __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall", "onto")
+    _functions: dict = {}          # as TeamContext's, for the facts of an action
 
     def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
                  discarding=False, last_card=False, taking_pile=False, shortfall=0, onto=None):
@@ -168,16 +181,18 @@ class ActionContext(TeamContext):
         self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
         self.taking_pile, self.shortfall, self.onto = taking_pile, shortfall, onto
 
-    def _compute(self, name: str):
+    @staticmethod
+    def _resolve(name: str):
         compute = _ACTION_FACTS.get(name)
         if compute is not None:
-            return compute(self)
+            return compute
         if name.startswith("batch."):
-            return self._batch(name[len("batch."):])
+            field = name[len("batch."):]
+            return lambda ctx: ctx._batch(field)
         if name.startswith("turn.canastras_lost."):
             kind = name[len("turn.canastras_lost."):]
-            return sum(1 for k in self.state.turn.canastras_lost if k == kind)
-        return super()._compute(name)
+            return lambda ctx: sum(1 for k in ctx.state.turn.canastras_lost if k == kind)
+        return TeamContext._resolve(name)
 
     def _batch(self, field: str):
         engine = self.engine
@@ -228,7 +243,7 @@ def _onto_shape(ctx: ActionContext) -> str:
 
 
 # the facts of the action, the turn, the stock and the pile by name, each f(context)
-# (batch.* and the patterned ones are computed by ActionContext._compute, team facts by TeamContext)
+# (batch.* and the patterned ones are resolved by ActionContext._resolve, team facts by TeamContext)
 _ACTION_FACTS = {
     "player.melded": _player_melded,
     "player.hand_size": lambda ctx: len(ctx.state.players[ctx.player].hand),
