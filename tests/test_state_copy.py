@@ -1,9 +1,9 @@
-"""State.copy fills the copy field by field (it runs for every action): the
-copy must equal the original in every field, own its turn and what actions
-change in place once they ask for it (player_w, team_w, pile_w), and share
-what is replaced, never changed (the turn's lists); and `apply` must leave
-the state it is given exactly as it was, the agents' rejected trials
-included."""
+"""State.copy and State.turn_w fill their copies field by field (they run
+for every action): the copy must equal the original in every field, own what
+actions change in place once they ask for it (player_w, team_w, pile_w,
+turn_w), and share what is replaced, never changed (the turn's lists); and
+`apply` must leave the state it is given exactly as it was, the agents'
+rejected trials included."""
 from __future__ import annotations
 
 import dataclasses
@@ -31,18 +31,21 @@ def _states(ruleset: str, hands: int = 2):
 def test_copy_equals_the_original_and_owns_what_actions_change(ruleset):
     for state in _states(ruleset):
         copy = state.copy()
-        for cls, original, copied in ((State, state, copy), (Turn, state.turn, copy.turn)):
+        assert copy.turn is state.turn
+        turn = copy.turn_w()
+        for cls, original, copied in ((State, state, copy), (Turn, state.turn, turn)):
             for field in dataclasses.fields(cls):
                 if field.compare:
                     assert getattr(copied, field.name) == getattr(original, field.name), field.name
         assert copy == state
-        assert copy.turn is not state.turn
+        assert turn is not state.turn and copy.turn_w() is turn
         assert copy.players is not state.players and copy.teams is not state.teams
         seat = state.turn.player
         copy.player_w(seat).hand.append("JK")
         copy.team_w(state.table.team_of[seat]).red_threes.append("3h")
         copy.pile_w().append("JK")
-        assert copy != state and state == state.copy()
+        turn.phase = "changed"
+        assert copy != state and state == state.copy() and state.turn.phase != "changed"
 
 
 def test_apply_never_changes_the_state_it_is_given(monkeypatch):

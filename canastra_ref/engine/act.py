@@ -80,7 +80,7 @@ class Act:
         melds = self.state.team_w(self.team).melds
         melds.append(meld)
         index = len(melds) - 1
-        turn = self.state.turn
+        turn = self.state.turn_w()
         turn.melds_laid = [*turn.melds_laid, index]
         if meld.canastra is not None:
             turn.formed = [*turn.formed, index]

@@ -210,7 +210,8 @@ def _dispatch(act: Act, verb: str, arg) -> str:
         act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
     if state.turn.asked == "asking":
         act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner")
-    opening.settle_pending(act)
+    if state.pending is not None:
+        opening.settle_pending(act)
     if stage == _PLAY and state.turn.phase != "play":
         act.reject("turn.draw-first", "the player must draw or take the pile first", "draw.cards")
     return judge(act, arg)

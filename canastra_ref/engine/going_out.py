@@ -31,7 +31,7 @@ def could_go_out_by_discarding(act: Act) -> bool:
 
 def end_hand(act: Act, reason: str, player: str | None = None, concealed: bool = False) -> None:
     act.state.ended = {"reason": reason, "player": player, "concealed": concealed}
-    act.state.turn.phase = "over"
+    act.state.turn_w().phase = "over"
 
 
 def went_out(act: Act, discarding: bool) -> None:
@@ -60,7 +60,7 @@ def ask(act: Act) -> None:
         act.reject("going-out.ask-not-allowed", "the question is asked before going out, and the team does not "
                    "meet the conditions for going out", "going_out.ask_partner", "going_out.allowed", ctx=ctx)
     act.decide("going_out.ask_partner")
-    act.state.turn.asked = "asking"
+    act.state.turn_w().asked = "asking"
 
 
 def answer(act: Act, reply: str) -> None:
@@ -68,4 +68,4 @@ def answer(act: Act, reply: str) -> None:
     if turn.asked != "asking" or act.player not in act.state.table.partners(turn.player):
         act.reject("going-out.ask-not-allowed", "nobody asked this player about going out")
     act.decide("going_out.ask_partner")
-    turn.asked = reply
+    act.state.turn_w().asked = reply

@@ -159,7 +159,7 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     before = list(meld.cards)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
-    turn = act.state.turn
+    turn = act.state.turn_w()
     if meld.canastra is not None and canastra != meld.canastra:
         turn.canastras_lost = [*turn.canastras_lost, meld.canastra]
         act.state.team_w(act.team).canastras_lost.append(meld.canastra)

@@ -278,11 +278,16 @@ def restart_turn(act: Act) -> None:
     act.events.append("opening.turn-restarted")
 
 
+def turn_restarted(act: Act) -> bool:
+    """Whether the failed opening judged in this action started the turn over (restart_turn)."""
+    return "opening.turn-restarted" in act.events
+
+
 def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> None:
     """Return this turn's provisional melds (but those at the indices `keep`)
     to the hand and the pile to the table (but with `keep_pile`, where it stays
     in the hand: opening.failure_pile)."""
-    state, turn = act.state, act.state.turn
+    state, turn = act.state, act.state.turn_w()
     back = [i for i in turn.melds_laid if i not in keep]
     _take_back(state, act.team, act.hand, back, None if keep_pile else turn.opening_undo)
 
@@ -368,7 +373,7 @@ def give_pile_back(act: Act) -> None:
                    "make good", "opening.retry_with_stock_draw")
     keep = _hand_melds(act)
     give_back(act, keep if keep and act.value("opening.retry_keeps_hand_melds") else ())
-    turn.retried = True
+    act.state.turn_w().retried = True
     act.events.append("draw.stock-instead-of-pile")
 
 
@@ -395,12 +400,11 @@ def _cite_stands(act: Act, pending: dict) -> None:
 
 
 def settle_pending(act: Act) -> None:
-    """The next player plays on: a short opening awaiting challenge now stands."""
+    """The next player plays on: the short opening awaiting challenge (state.pending) now stands."""
     pending = act.state.pending
-    if pending is not None:
-        act.state.pending = None
-        _cite_stands(act, pending)
-        act.events.append("opening.short-unchallenged")
+    act.state.pending = None
+    _cite_stands(act, pending)
+    act.events.append("opening.short-unchallenged")
 
 
 def challenge(act: Act) -> None:

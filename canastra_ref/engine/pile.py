@@ -25,8 +25,9 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     if act.value("pile.blocked", ctx, decisive=False):
         act.reject("pile.blocked", f"the pile cannot be taken (top card {state.pile[-1]})", "pile.blocked", ctx=ctx)
     act.decide("pile.blocked", ctx)
-    original = list(state.pile)
-    top = state.pile_w().pop()
+    original = state.pile           # kept as it was: the pile is replaced, not changed in place
+    top = original[-1]
+    state.pile = original[:-1]
     naturals, wilds = split(act.engine, with_cards)
     opening_move = not state.teams[act.team].opened
     opening.check_allowed(act)
@@ -67,9 +68,9 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     if onto is None:
         # taking the pile with the last hand cards when the pile holds only its top is a going out
         empties = not act.hand and not state.pile
-        state.turn.pile_meld = lay_new(act, with_cards + [top], going_out=empties, taking_pile=True)
+        state.turn_w().pile_meld = lay_new(act, with_cards + [top], going_out=empties, taking_pile=True)
     else:
-        state.turn.pile_meld = onto
+        state.turn_w().pile_meld = onto
         left = len(act.hand) + len(state.pile)      # the rest of the pile joins the hand
         before, _, layout = add_to(act, onto, [top] + with_cards, going_out=left == 0, last_card=left == 1,
                                    end=end, taking_pile=True)
@@ -81,15 +82,15 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
                            "pile.take.wild_bridge", ctx=ctx)
             act.decide("pile.take.wild_bridge", ctx)
     rest = state.pile
-    turn = state.turn
-    hand_before = list(act.hand) + list(with_cards) + [top]
+    turn = state.turn_w()
+    hand_before = [*act.hand, *with_cards, top]
     threes_in_rest = holds_red_three(rest)     # only red threes taken with the pile move the stock or go down
     stock_before = list(state.stock) if threes_in_rest else None
-    threes_before = list(state.teams[act.team].red_threes)
+    threes_before = list(state.teams[act.team].red_threes) if threes_in_rest else None
     act.hand.extend(rest)
     state.pile = []
     drawn = threes.from_pile(act, rest)
-    laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before) if threes_in_rest else Counter()
+    laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before) if threes_in_rest else None
     turn.hand_at_take = hand_before + drawn
     turn.took_pile = True
     turn.pile_cards = list((Counter(rest) - laid if laid else Counter(rest)).elements())

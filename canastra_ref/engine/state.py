@@ -3,10 +3,11 @@
 A State is changed only by canastra_ref.engine.actions, which always works on
 a copy: the state passed in is never modified, so a rejected action leaves it
 exactly as it was. The copy is shallow and copy-on-write: players, teams,
-stock, pile and aside stay shared with the original until an action changes
-them through player_w, team_w, stock_w, pile_w or aside_w (or assigns a new
-list), so judging an action that is then rejected copies almost nothing. The
-turn is copied, but its lists are shared: they are replaced, never changed in
+stock, pile, aside and the turn stay shared with the original until an action
+changes them through player_w, team_w, stock_w, pile_w, aside_w or turn_w (or
+assigns a new one), so judging an action that is then rejected copies almost
+nothing, and a discard, which starts a new turn, never copies the old one. The
+turn's own lists are shared even then: they are replaced, never changed in
 place (turn.drawn = [*turn.drawn, card]).
 
 JSON form (every key optional on input except hands, stock, pile, dealer, turn):
@@ -130,8 +131,8 @@ class State:
     started: bool = True
     pending: dict | None = None
     ended: dict | None = None
-    # copy-on-write: players, teams, stock, pile and aside are shared with the
-    # state this one was copied from until the *_w methods make a private copy
+    # copy-on-write: players, teams, stock, pile, aside and the turn are shared with
+    # the state this one was copied from until the *_w methods make a private copy
     _owned: set = field(default_factory=set, repr=False, compare=False)
 
     # ---------------------------------------------------------------- helpers
@@ -176,22 +177,32 @@ class State:
             self._owned.add("aside")
         return self.aside
 
+    def turn_w(self) -> Turn:
+        """The turn, made private to this State so it may be changed. Its lists,
+        its opening_undo and hand_at_take stay shared: they are replaced, never
+        changed in place. The copy is filled field by field, which costs half
+        of what the dataclasses' __init__ does (every field is set:
+        tests/test_state_copy.py)."""
+        if "turn" not in self._owned:
+            t, turn = self.turn, _new(Turn)
+            turn.player, turn.phase, turn.first, turn.took_pile = t.player, t.phase, t.first, t.took_pile
+            turn.pile_cards, turn.drawn, turn.melds_laid = t.pile_cards, t.drawn, t.melds_laid
+            turn.touched, turn.formed, turn.canastras_lost = t.touched, t.formed, t.canastras_lost
+            turn.redrawn, turn.asked, turn.opening_undo = t.redrawn, t.asked, t.opening_undo
+            turn.had_melded, turn.final, turn.pile_meld = t.had_melded, t.final, t.pile_meld
+            turn.hand_at_take, turn.retried = t.hand_at_take, t.retried
+            self.turn = turn
+            self._owned.add("turn")
+        return self.turn
+
     def copy(self) -> "State":
-        """A copy sharing what it may (see the module docstring). The turn is
-        copied, but not its lists, its opening_undo and hand_at_take, nor the
-        pending and ended records: they are replaced, never changed in place.
-        Every action copies the state: the copies are filled field by field,
-        which costs half of what the dataclasses' __init__ does (every field
-        is set: tests/test_state_copy.py)."""
-        t, turn = self.turn, _new(Turn)
-        turn.player, turn.phase, turn.first, turn.took_pile = t.player, t.phase, t.first, t.took_pile
-        turn.pile_cards, turn.drawn, turn.melds_laid = t.pile_cards, t.drawn, t.melds_laid
-        turn.touched, turn.formed, turn.canastras_lost = t.touched, t.formed, t.canastras_lost
-        turn.redrawn, turn.asked, turn.opening_undo, turn.had_melded = t.redrawn, t.asked, t.opening_undo, t.had_melded
-        turn.final, turn.pile_meld, turn.hand_at_take, turn.retried = t.final, t.pile_meld, t.hand_at_take, t.retried
+        """A copy sharing what it may (see the module docstring), the pending
+        and ended records too: they are replaced, never changed in place.
+        Every action copies the state: the copy is filled field by field, as
+        turn_w fills a turn's."""
         self._owned = set()        # shared now: this state too must copy before it changes them
         state = _new(State)
-        state.table, state.dealer, state.turn, state._owned = self.table, self.dealer, turn, set()
+        state.table, state.dealer, state.turn, state._owned = self.table, self.dealer, self.turn, set()
         state.players, state.teams = self.players.copy(), self.teams.copy()
         state.stock, state.pile, state.aside = self.stock, self.pile, self.aside
         state.started, state.pending, state.ended = self.started, self.pending, self.ended

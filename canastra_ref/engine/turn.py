@@ -11,9 +11,10 @@ from .state import Turn
 
 
 def draw(act: Act) -> None:
-    state, turn = act.state, act.state.turn
-    if turn.phase == "play":
+    state = act.state
+    if state.turn.phase == "play":
         opening.give_pile_back(act)
+    turn = state.turn_w()
     threes.start_play(act)
     state.started = True
     if not state.stock:
@@ -39,7 +40,7 @@ def draw(act: Act) -> None:
 
 
 def redraw(act: Act) -> None:
-    state, turn = act.state, act.state.turn
+    state, turn = act.state, act.state.turn_w()
     if not act.value("draw.first_redraw"):
         act.reject("redraw.not-allowed", "this ruleset has no redraw of the first card", "draw.first_redraw")
     if not turn.first or turn.redrawn or turn.took_pile or len(turn.drawn) != 1 or turn.melds_laid or turn.touched:
@@ -90,8 +91,8 @@ def discard(act: Act, card: str) -> str:
             act.reject("going-out.not-allowed", "the melds of this turn fail the opening, so the player "
                        "cannot go out", "opening.minimum", *opening.order_of_judgement(act),
                        ctx=act.context(batch=act.batch(), going_out=True, discarding=True))
-        if act.state.turn is not turn:
-            return outcome          # the failed opening started the turn over: nothing is discarded
+        if opening.turn_restarted(act):
+            return outcome          # nothing is discarded
         if card not in hand:
             act.reject("pile.discard-not-allowed", f"{card} went back with the pile; discard a card from the hand")
     hand.remove(card)
@@ -115,15 +116,14 @@ def end_turn(act: Act, can_discard) -> str:
     turn in which the player may discard none of his cards
     (turn.end_without_discard; `can_discard()` tells whether some discard is
     legal)."""
-    turn = act.state.turn
-    if not turn.final:
+    if not act.state.turn.final:
         if not act.value("turn.end_without_discard", decisive=False) or can_discard():
             act.reject("turn.discard-required", "the turn must end with a discard", "draw.cards",
                        "turn.end_without_discard")
         act.decide("turn.end_without_discard")
         outcome = opening.judge(act, going_out_now=False, discarding=False)
-        if act.state.turn is not turn:
-            return outcome          # the failed opening started the turn over
+        if opening.turn_restarted(act):
+            return outcome
         pass_turn(act)
         if outcome not in (None, "opening.made"):
             return outcome
