@@ -58,10 +58,11 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
     count = act.value("deal.cards")
     act.decide("play.direction")
     seats = state.table.from_dealer(state.dealer)
+    hands = [state.player_w(seat).hand for seat in seats]
     position = 0
     for _ in range(count):
-        for seat in seats:
-            state.player_w(seat).hand.append(order[position])
+        for hand in hands:
+            hand.append(order[position])
             position += 1
     state.stock, state.pile, state.aside = order[position:], [], []
     if act.value("pile.start") == "upcard":
