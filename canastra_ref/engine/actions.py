@@ -385,9 +385,8 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
         return "going-out.direct"
     _check_last_card(act)
     _check_frozen_hand(act)
-    if not act.state.teams[act.team].opened:
-        return opening_reason
-    return act.penalty or reason
+    # a penalised play (act.penalty) is reported as such before the opening is judged too
+    return act.penalty or (reason if act.state.teams[act.team].opened else opening_reason)
 
 
 def _check_frozen_hand(act: Act) -> None:
