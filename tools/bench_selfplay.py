@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: random self-play throughput per ruleset (figures only; no assertion).
 
-    python tools/bench_selfplay.py [--hands N] [--rounds R] [--seed S] [RULESET ...]
+    python tools/bench_selfplay.py [--hands N] [--rounds R] [--seed S] [--baseline DIR] [RULESET ...]
 
 Prints, per ruleset:
 - self-play: complete hands per second with the random agents, accepted
@@ -15,11 +15,19 @@ interleaved rounds (every ruleset once per round, R rounds; each figure is the
 median of its rounds), so that the figures and ratios hold on a shared,
 loaded machine. Targets (issue 16): at least 150 hands/s on every ruleset,
 each within 2x of the fastest; the last lines say whether they are met.
+
+With --baseline DIR (another checkout, e.g. `git worktree add /tmp/base main`),
+each measurement runs twice in the same round, in fresh subprocesses: once
+with this checkout's canastra_ref, once with DIR's; a last table gives this
+checkout's figures as ratios to the baseline's: before/after in one run.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -27,6 +35,8 @@ from canastra_ref.dsl.loader import available
 from canastra_ref.engine import actions
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))      # this checkout
 
 
 def measure(ruleset: str, hands: int, seed: int) -> dict:
@@ -78,17 +88,49 @@ def measure(ruleset: str, hands: int, seed: int) -> dict:
             "replay_actions_per_s": accepted / replay}
 
 
+def measure_in(checkout: str, ruleset: str, hands: int, seed: int) -> dict:
+    """measure() of the canastra_ref of `checkout`, in a fresh subprocess that imports it first."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([checkout, os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, __file__, "--measure-one", ruleset, "--hands", str(hands),
+                           "--seed", str(seed)], env=env, cwd=checkout, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"{checkout} failed on {ruleset}:\n{done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def medians(rounds: list[list[dict]]) -> list[dict]:
+    return [{key: (measured[0][key] if key in ("ruleset", "hands") else statistics.median(m[key] for m in measured))
+             for key in measured[0]} for measured in zip(*rounds)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rulesets", nargs="*", default=None)
     parser.add_argument("--hands", type=int, default=50, help="hands per ruleset per round (default 50)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are printed (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="another checkout whose canastra_ref is measured beside this one, for ratios")
+    parser.add_argument("--measure-one", metavar="RULESET", help=argparse.SUPPRESS)   # a baseline's subprocess
     args = parser.parse_args()
+    if args.measure_one:
+        print(json.dumps(measure(args.measure_one, args.hands, args.seed)))
+        return 0
     rulesets = args.rulesets or available()
-    rounds = [[measure(r, args.hands, args.seed) for r in rulesets] for _ in range(max(1, args.rounds))]
-    rows = [{key: (measured[0][key] if key in ("ruleset", "hands") else statistics.median(m[key] for m in measured))
-             for key in measured[0]} for measured in zip(*rounds)]
+    baseline = os.path.abspath(args.baseline) if args.baseline else None
+    if baseline and not os.path.isdir(os.path.join(baseline, "canastra_ref")):
+        parser.error(f"--baseline {args.baseline}: no canastra_ref there (give the root of a checkout)")
+    rounds, before = [], []
+    for _ in range(max(1, args.rounds)):
+        rounds.append([])
+        before.append([])
+        for ruleset in rulesets:
+            if baseline:        # both in fresh subprocesses, so that neither runs warmer than the other
+                rounds[-1].append(measure_in(HERE, ruleset, args.hands, args.seed))
+                before[-1].append(measure_in(baseline, ruleset, args.hands, args.seed))
+            else:
+                rounds[-1].append(measure(ruleset, args.hands, args.seed))
+    rows = medians(rounds)
     best = max(r["hands_per_s"] for r in rows)
     print(f"CPU time, medians of {len(rounds)} interleaved rounds of {args.hands} hands per ruleset")
     print(f"{'':<14}{'':>6}{'--------- self-play ---------':>31}{'------ replay ------':>22}")
@@ -103,6 +145,15 @@ def main() -> int:
     print(f"target every ruleset >= 150 hands/s: slowest {slowest['ruleset']} {slowest['hands_per_s']:.1f} "
           f"({'met' if slowest['hands_per_s'] >= 150 else 'not met'})")
     print(f"target every ruleset within 2x of the fastest: {spread:.2f}x ({'met' if spread <= 2 else 'not met'})")
+    if baseline:
+        print(f"\nthis checkout against the baseline {baseline} (ratios of the medians; above 1: faster here)")
+        print(f"{'ruleset':<14}{'base hands/s':>13}{'hands/s':>9}{'actions/s':>11}{'replay':>8}"
+              f"{'base actions/hand':>19}{'actions/hand':>14}")
+        for r, b in zip(rows, medians(before)):
+            print(f"{r['ruleset']:<14}{b['hands_per_s']:>13.1f}{r['hands_per_s'] / b['hands_per_s']:>8.2f}x"
+                  f"{r['actions_per_s'] / b['actions_per_s']:>10.2f}x"
+                  f"{r['replay_actions_per_s'] / b['replay_actions_per_s']:>7.2f}x"
+                  f"{b['actions_per_hand']:>19.1f}{r['actions_per_hand']:>14.1f}")
     return 0
 
 
