@@ -93,7 +93,7 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     laid = Counter(state.teams[act.team].red_threes) - Counter(threes_before) if threes_in_rest else None
     turn.hand_at_take = hand_before + drawn
     turn.took_pile = True
-    turn.pile_cards = list((Counter(rest) - laid if laid else Counter(rest)).elements())
+    turn.pile_cards = list((Counter(rest) - laid).elements()) if laid else _grouped(rest)
     turn.phase = "play"
     if opening_move:
         turn.opening_undo = {"pile": original}      # what giving back a failed opening restores
@@ -103,6 +103,13 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
         if act.value("stock.exhausted") == "final-pile-take":
             turn.final = True
     state.started = True
+
+
+def _grouped(cards: list[str]) -> list[str]:
+    """The cards with the copies of each together, in the order of their first
+    copies: Counter(cards).elements(), which a pile of distinct cards (the most
+    common) needs not be counted for."""
+    return list(cards) if len(set(cards)) == len(cards) else list(Counter(cards).elements())
 
 
 def _check_block(act: Act, top: str, with_cards: list[str], onto: int, ctx) -> None:

@@ -117,6 +117,18 @@ class Turn:
     canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
     retried: bool = False          # the pile taken for the opening was given back for a stock draw
 
+    @staticmethod
+    def starting(player: str, had_melded: bool) -> "Turn":
+        """Turn(player, "draw", had_melded=had_melded), the turn every discard
+        starts, filled field by field as turn_w fills a copy."""
+        turn = _new(Turn)
+        turn.player, turn.phase, turn.first, turn.took_pile = player, "draw", False, False
+        turn.pile_cards, turn.drawn, turn.melds_laid, turn.touched = [], [], [], []
+        turn.redrawn, turn.asked, turn.opening_undo, turn.had_melded = False, None, None, had_melded
+        turn.final, turn.pile_meld, turn.formed, turn.hand_at_take = False, None, [], None
+        turn.canastras_lost, turn.retried = [], False
+        return turn
+
 
 @dataclass(slots=True)
 class State:

@@ -137,7 +137,7 @@ def end_turn(act: Act, can_discard) -> str:
 def pass_turn(act: Act) -> None:
     state = act.state
     nxt = state.table.next(act.player)
-    state.turn = Turn(player=nxt, phase="draw", had_melded=state.players[nxt].melded)
+    state.turn = Turn.starting(nxt, state.players[nxt].melded)
     for name, team in state.teams.items():
         if nxt in team.pending_failures:
             # a failed opening charged at this player's last turn is in force from this one
