@@ -69,6 +69,7 @@ class Engine:
         self.deck = (v("deck.decks"), v("deck.jokers"))
         self.deck_size = 52 * self.deck[0] + self.deck[1]
         self.points = {cls: v(f"points.{cls}") for cls in CARD_CLASSES}
+        self._card_points = {card: self.points[card_class(card)] for card in full_deck(1, 1)}
         wild = v("wild.cards")
         self.wild_joker = "JK" in wild
         self.wild_ranks = frozenset(r for r in wild if r != "JK")
@@ -80,7 +81,6 @@ class Engine:
         # a decision that reads only meld facts (meld.*) is a function of them: kept by (setting, facts)
         self._meld_decisions: dict[tuple, Decision] = {}
         self._canastra_cache: dict[MeldInfo, str | None] = {}
-        self._points_cache: dict[str, int] = {}
         # path -> its decision where it reads no fact (a constant clause or the
         # default), else None; filled as settings are first decided, so that
         # every setting is still read once through the ruleset
@@ -139,13 +139,10 @@ class Engine:
         return card in self.wild_set
 
     def card_points(self, card: str) -> int:
-        cached = self._points_cache.get(card)
-        if cached is None:
-            cached = self._points_cache[card] = self.points[card_class(card)]
-        return cached
+        return self._card_points[card]
 
     def hand_points(self, cards) -> int:
-        return sum(self.card_points(c) for c in cards)
+        return sum(map(self._card_points.__getitem__, cards))
 
     # ------------------------------------------------------------ canastras
     def describe(self, kind: str, cards, previous: str | None = None) -> MeldInfo:
