@@ -5,8 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from canastra_ref.cards import full_deck
+from canastra_ref.dsl.loader import available
+from canastra_ref.engine.act import Act
+from canastra_ref.engine.opening import _failures
 from canastra_ref.engine.pile import _grouped
+from canastra_ref.engine.play import self_play
+from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.state import Turn
 
 
@@ -24,3 +31,19 @@ def test_the_pile_cards_grouped_as_a_counter_groups_them():
             cards = rng.sample(deck, size)
             assert _grouped(cards) == list(Counter(cards).elements())
     assert _grouped(["4h", "Ks", "4h", "JK", "Ks"]) == ["4h", "4h", "Ks", "Ks", "JK"]
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_a_turn_without_melds_nor_retry_has_no_opening_to_judge(ruleset):
+    # opening.judge returns None at once for such a turn: _failures must find nothing, consulting nothing
+    engine = engine_for(ruleset)
+    seen = []
+    for record in self_play(engine, 3, 2, lambda before, *_: seen.append(before)):
+        if isinstance(record, dict):
+            break
+    quiet = [s for s in seen if s.turn.phase == "play" and not s.turn.melds_laid and not s.turn.retried]
+    assert quiet
+    for state in quiet:
+        for going_out, discarding in ((False, True), (True, True), (False, False), (True, False)):
+            act = Act(engine, state, state.turn.player)
+            assert _failures(act, going_out, discarding) == ([], 0) and not act.trace.steps

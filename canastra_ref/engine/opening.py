@@ -217,6 +217,8 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     made), or a failure reason (melds given back; penalty applied, or
     'opening.taken-back' where this failure does not raise the minimum)."""
     state = act.state
+    if not state.turn.melds_laid and not state.turn.retried:
+        return None         # no meld this turn and no retry owing one: _failures finds nothing
     was_open = state.teams[act.team].opened
     reasons, shortfall = _failures(act, going_out=going_out_now, discarding=discarding)
     if not reasons:
