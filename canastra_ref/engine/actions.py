@@ -180,7 +180,7 @@ def _some_cards(value, path: str, what: str) -> list[str]:
 def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State, Verdict]:
     """Judge and apply one action (an Action, or its JSON form). Malformed
     actions raise InputError."""
-    parsed = parse(action, state, path)
+    parsed = action if isinstance(action, Action) else parse(action, state, path)
     act = Act(engine, state.copy(), parsed.player)
     try:
         reason = _dispatch(act, parsed.verb, parsed.arg)

@@ -74,12 +74,20 @@ def same_rank_meld(act: Act, kind: MeldKind, cards: list[str]) -> int | None:
     if not act.value(f"meld.{kind.name}.one_per_rank", decisive=False):
         return None
     wild = act.engine.wild_set
-    rank = next((c[:-1] for c in cards if c not in wild), None)
+    rank = _natural_rank(cards, wild)
     for i, meld in enumerate(act.state.teams[act.team].melds):
         if meld.kind == kind.name:
-            other = next((c[:-1] for c in meld.cards if c not in wild), None)
+            other = _natural_rank(meld.cards, wild)
             if other is not None and other == rank:
                 return i
+    return None
+
+
+def _natural_rank(cards: list[str], wild) -> str | None:
+    """The rank of the first natural card, None where all are wild."""
+    for card in cards:
+        if card not in wild:
+            return card[:-1]
     return None
 
 
