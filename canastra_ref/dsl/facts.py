@@ -83,6 +83,8 @@ _FACTS += [
     Fact("turn.last_card", "bool", "action",
          "the action being judged leaves the player one card, whose discard would be going out"),
     Fact("turn.first", "bool", "action", "this is the first turn of the hand"),
+    Fact("turn.asked_partner", "bool", "action",
+         "the acting player has asked the partner about going out this turn (answered or not)"),
     Fact("turn.taking_pile", "bool", "action",
          "the meld being judged is the one made with the pile's top card as the pile is taken"),
     Fact("turn.opening_shortfall", "int", "action",

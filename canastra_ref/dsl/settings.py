@@ -376,8 +376,13 @@ SETTINGS: tuple[Setting, ...] = (
     _S("going_out.with_discard", BOOL, "action", "going out with a final discard", default=True),
     _S("going_out.without_discard", BOOL, "action", "going out by melding every card",
        default=True),
-    _S("going_out.ask_partner", BOOL, "static",
-       "the player may ask the partner for permission to go out, and must abide by the answer",
+    _S("going_out.ask_partner", BOOL, "action",
+       "when the player may ask the partner for permission to go out, and must then abide by the answer "
+       "for the rest of the turn (judged as he asks, on his turn in play; a player without a partner "
+       "never asks). The condition is all the engine checks: a question asked again replaces the "
+       "answer, and a 'no' to a player left one card to discard leaves him no play unless "
+       "turn.end_without_discard ends his turn (turn.asked_partner and player.hand_size state when the "
+       "rulebook's question may come)",
        default=False, read_when=(ReadWhen("table.team_size", (1,), other_than=True),)),
 
     _S("turn.end_without_discard", BOOL, "static",

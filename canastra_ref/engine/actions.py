@@ -209,7 +209,8 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if act.player != state.turn.player:
         act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
     if state.turn.asked == "asking":
-        act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner")
+        act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner",
+                   ctx=act.context())
     if state.pending is not None:
         opening.settle_pending(act)
     if stage == _PLAY and state.turn.phase != "play":

@@ -169,7 +169,7 @@ class RandomAgent:
         if scratch.turn.final:
             choice = self._first(scratch, scratch_opts.get("end_turn"))
             return plan + [choice] if choice else plan
-        if not plan and "ask_partner" in opts and len(state.players[turn.player].hand) <= 2:
+        if not plan and "ask_partner" in opts and turn.asked is None and len(state.players[turn.player].hand) <= 2:
             choice = self._first(state, opts["ask_partner"])
             if choice:
                 return [choice]

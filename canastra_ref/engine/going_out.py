@@ -3,6 +3,7 @@ end of the hand it brings."""
 from __future__ import annotations
 
 from .act import Act
+from .context import ActionContext
 
 
 def check(act: Act, discarding: bool) -> None:
@@ -11,7 +12,8 @@ def check(act: Act, discarding: bool) -> None:
     turn = act.state.turn
     ctx = act.context(batch=act.batch(), going_out=True, discarding=discarding)
     if turn.asked == "no":
-        act.reject("going-out.partner-said-no", "the partner answered no to going out", "going_out.ask_partner")
+        act.reject("going-out.partner-said-no", "the partner answered no to going out", "going_out.ask_partner",
+                   ctx=ctx)
     if not act.value("going_out.allowed", ctx):
         act.reject("going-out.not-allowed", "the team does not meet the conditions for going out")
     if discarding and not act.value("going_out.with_discard", ctx):
@@ -44,22 +46,15 @@ def went_out(act: Act, discarding: bool) -> None:
 
 
 def ask(act: Act) -> None:
-    if not act.value("going_out.ask_partner"):
-        act.reject("going-out.ask-not-allowed", "this ruleset has no asking the partner", "going_out.ask_partner")
+    """The player asks the partner for permission to go out. When he may is
+    the spec's (going_out.ask_partner, read as he asks); a player without a
+    partner has nobody to ask."""
     if not act.state.table.partners(act.player):
         act.reject("going-out.ask-not-allowed", "a player without a partner cannot ask", "table.team_size")
-    if act.state.turn.asked is not None:
-        act.reject("going-out.ask-not-allowed", "the partner has already been asked this turn",
-                   "going_out.ask_partner")
-    if len(act.state.players[act.player].hand) < 2:
-        act.reject("going-out.ask-not-allowed", "with a single card left a 'no' would leave no legal discard; "
-                   "the question must come while the player can still meld or keep a card",
-                   "going_out.ask_partner")
-    ctx = act.context(batch=act.batch(), going_out=True)
-    if not act.value("going_out.allowed", ctx, decisive=False):
-        act.reject("going-out.ask-not-allowed", "the question is asked before going out, and the team does not "
-                   "meet the conditions for going out", "going_out.ask_partner", "going_out.allowed", ctx=ctx)
-    act.decide("going_out.ask_partner")
+    ctx = act.context(batch=act.batch())
+    if not act.value("going_out.ask_partner", ctx):
+        act.reject("going-out.ask-not-allowed", "the ruleset does not let the player ask the partner now",
+                   "going_out.ask_partner", ctx=ctx)
     act.state.turn_w().asked = "asking"
 
 
@@ -67,5 +62,6 @@ def answer(act: Act, reply: str) -> None:
     turn = act.state.turn
     if turn.asked != "asking" or act.player not in act.state.table.partners(turn.player):
         act.reject("going-out.ask-not-allowed", "nobody asked this player about going out")
-    act.decide("going_out.ask_partner")
+    # the clause that let the question be asked is the one that makes the answer bind
+    act.decide("going_out.ask_partner", ActionContext(act.engine, act.state, turn.player))
     act.state.turn_w().asked = reply

@@ -187,7 +187,7 @@ def options(engine: Engine, state: State) -> Options:
         return out
     if turn.first and len(turn.drawn) == 1 and not turn.redrawn:
         out.offer("redraw", lambda: [(player, True)])
-    if table.partners(player) and turn.asked is None:
+    if table.partners(player):
         out.offer("ask_partner", lambda: [(player, True)])
     melding: dict = {}
 
