@@ -62,6 +62,9 @@ def answer(act: Act, reply: str) -> None:
     turn = act.state.turn
     if turn.asked != "asking" or act.player not in act.state.table.partners(turn.player):
         act.reject("going-out.ask-not-allowed", "nobody asked this player about going out")
-    # the clause that let the question be asked is the one that makes the answer bind
+    # the answer binds by the clause that let the question be asked: decided as it was then
+    # (nothing but the question has happened since)
+    working = act.state.turn_w()
+    working.asked = None
     act.decide("going_out.ask_partner", ActionContext(act.engine, act.state, turn.player))
-    act.state.turn_w().asked = reply
+    working.asked = reply
