@@ -335,10 +335,17 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
         hand.extend(laid.pop(index).cards)
     from_table = Counter()
     if undo is not None and "stock" in undo:
-        # red threes laid down from the pile go back to it, their replacements to the stock
+        # red threes laid down from the pile go back to it, their replacements to the
+        # stock; a replacement no longer held was the discard that ended the turn (a
+        # pending opening challenged after it) and stays on the pile, so the stock does
+        # not get it back
+        stock = list(undo["stock"])
         for card in undo["drawn"]:
-            hand.remove(card)
-        state.stock = list(undo["stock"])
+            if card in hand:
+                hand.remove(card)
+            else:
+                stock.remove(card)
+        state.stock = stock
         from_table = Counter(state.team_w(team).red_threes) - Counter(undo["red_threes"])
         state.team_w(team).red_threes = list(undo["red_threes"])
     if undo is not None:
@@ -356,10 +363,15 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
             # a red three that came with the pile into the hand and was laid down since
             # (red_three.late) goes back with it
             threes = state.team_w(team).red_threes
-            for card in owed.elements():
+            for card in list(owed.elements()):
                 if card in threes:
                     threes.remove(card)
-        state.pile = list(undo["pile"]) + state.pile
+                    owed[card] -= 1
+        # a pile card no longer held or laid was the discard, on the pile already
+        returned = list(undo["pile"])
+        for card in owed.elements():
+            returned.remove(card)
+        state.pile = returned + state.pile
 
 
 def give_pile_back(act: Act) -> None:

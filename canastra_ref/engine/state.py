@@ -541,7 +541,7 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
             _check_undo(r, pending["undo"], state.hand(pending["player"]),
                         [state.teams[pending["team"]].melds[i] for i in pending["melds"]],
                         _threes_from_pile(state.teams[pending["team"]].red_threes, pending["undo"]),
-                        f"{root}.pending.undo")
+                        f"{root}.pending.undo", discarded=state.pile[-1:])
 
 
 def _check_indexes(r: _Reader, indexes: list[int], state: State, team: str, path: str) -> None:
@@ -568,11 +568,13 @@ def _threes_from_pile(threes: list[str], undo: dict) -> list[str]:
 
 
 def _check_undo(r: _Reader, undo: dict, hand: list[str], melds: list[Meld], red_threes: list[str],
-                path: str) -> None:
+                path: str, discarded: list[str] = ()) -> None:
     """Giving back what `undo` records takes from the hand (with the melds laid
     for it back in it) the replacements drawn for red threes laid from the pile,
-    then the pile's cards, some of which may be those red threes."""
-    held = Counter(hand)
+    then the pile's cards, some of which may be those red threes; a card the
+    player has `discarded` since (an opening pending a challenge: the pile's top
+    card) stays where it went."""
+    held = Counter(hand) + Counter(discarded)
     for meld in melds:
         held.update(meld.cards)
     missing = Counter(undo.get("drawn", ())) - held
