@@ -66,66 +66,51 @@ def test_7_at_2500_the_minimum_is_120():
     assert sorted(states[-1].players["N"].hand) == sorted("Jh Qh Kh Ah 8s 9s Ts 5c".split())
 
 
-def test_19_an_upheld_challenge_keeps_every_card_when_a_red_three_came_with_the_pile():
-    # 19: the challenged opening's melds go back to the hand. E had opened with 7d 9d and the
-    # pile's 8d; the pile held a red three, laid down and replaced by 8c from the stock (4);
-    # E also holds a red three of its own (the panca of 4). Taking the opening back must
-    # not touch the card E held: it once went to the pile in the red three's place and the
-    # table lost a card (found by canastra fuzz, the reference against itself, cbc seed 1).
-    partial = {"turn": {"player": "N", "phase": "draw"}, "hands": {"N": 2, "E": ["7c", "3d", "8c"], "S": 1, "W": 1},
-               "stock": ["Js"], "pile": ["6h"], "players": {"E": {"melded": True}},
+def challenged(e_hand: list[str], pile: list[str], pile_taken: list[str]):
+    """N challenges E's pending opening: E took the pile `pile_taken` (its top card 8d last)
+    with 7d 9d, laid the red three 3d that came with it and drew 8c for it (4). `e_hand`,
+    `pile`: E's hand and the pile now. Returns (state before, state after, verdict)."""
+    partial = {"turn": {"player": "N", "phase": "draw"}, "hands": {"N": 2, "E": e_hand, "S": 1, "W": 1},
+               "stock": ["Js"], "pile": pile, "players": {"E": {"melded": True}},
                "teams": {"EW": {"opened": True, "red_threes": ["3d"],
                                 "melds": [{"kind": "sequence", "cards": ["7d", "8d", "9d"]}]}},
                "pending": {"player": "E", "team": "EW", "melds": [0], "failures_before": 0, "stands": [],
-                           "undo": {"pile": ["3d", "8d"], "red_threes": [], "drawn": ["8c"]}}}
+                           "undo": {"pile": pile_taken, "red_threes": [], "drawn": ["8c"]}}}
     full = complete(CBC.table, CBC.deck, partial)
     full["pending"]["undo"]["stock"] = ["8c"] + full["stock"]        # the stock before the take
     before = load_state(CBC, full)
     after, verdict = apply(CBC, before, {"player": "N", "challenge": True})
     assert verdict.reason == "challenge.upheld"
+    return before, after, verdict
+
+
+def test_19_an_upheld_challenge_keeps_every_card_when_a_red_three_came_with_the_pile():
+    # 19: the challenged opening's melds go back to the hand. E also holds a red three of its
+    # own (the panca of 4). Taking the opening back must not touch the card E held: it once
+    # went to the pile in the red three's place and the table lost a card (found by canastra
+    # fuzz, the reference against itself, cbc seed 1).
+    before, after, _ = challenged(["7c", "3d", "8c"], ["6h"], ["3d", "8d"])
     assert after.all_cards() == before.all_cards()
     assert sorted(after.players["E"].hand) == sorted(["7c", "3d", "7d", "9d"])
 
 
 def test_19_an_upheld_challenge_after_discarding_the_red_threes_replacement():
-    # 19: the challenged opening's melds go back to the hand and the pile taken for them to
-    # the table. E took the pile (8d, the red three 3d under it) with 7d 9d; the red three was
-    # laid down and replaced by 8c from the stock (4), and E discarded that 8c, leaving the
-    # short opening pending. The 8c is the discard on the pile now: it cannot go back to the
-    # stock as well, and the engine raised a ValueError looking for it in E's hand (found by
-    # a random walk, cbc seed 90). Every card stays where exactly one copy of it can be.
-    partial = {"turn": {"player": "N", "phase": "draw"}, "hands": {"N": 2, "E": ["7c"], "S": 1, "W": 1},
-               "stock": ["Js"], "pile": ["8c"], "players": {"E": {"melded": True}},
-               "teams": {"EW": {"opened": True, "red_threes": ["3d"],
-                                "melds": [{"kind": "sequence", "cards": ["7d", "8d", "9d"]}]}},
-               "pending": {"player": "E", "team": "EW", "melds": [0], "failures_before": 0, "stands": [],
-                           "undo": {"pile": ["3d", "8d"], "red_threes": [], "drawn": ["8c"]}}}
-    full = complete(CBC.table, CBC.deck, partial)
-    full["pending"]["undo"]["stock"] = ["8c"] + full["stock"]        # the stock before the take
-    before = load_state(CBC, full)
-    after, verdict = apply(CBC, before, {"player": "N", "challenge": True})
-    assert verdict.reason == "challenge.upheld"
+    # E discarded the replacement 8c, leaving the short opening pending. The 8c is the discard
+    # on the pile now: it cannot go back to the stock as well, and the engine raised a
+    # ValueError looking for it in E's hand (found by a random walk, cbc seed 90). Every card
+    # stays where exactly one copy of it can be: the pile goes back under E's discard.
+    before, after, _ = challenged(["7c"], ["8c"], ["3d", "8d"])
     assert after.all_cards() == before.all_cards()
     assert sorted(after.players["E"].hand) == sorted(["7c", "7d", "9d"])
-    assert after.pile == ["3d", "8d", "8c"]              # the pile back under E's discard
+    assert after.pile == ["3d", "8d", "8c"]
     assert after.stock == before.stock and after.teams["EW"].red_threes == []
 
 
 def test_19_an_upheld_challenge_after_discarding_a_card_of_the_pile():
-    # As above, but E kept the replacement 8c and discarded Kc, a card of the pile taken for
-    # the opening (where the spec lets him: pile.discard_from_pile). The pile goes back under
-    # that discard, without a second Kc; the 8c goes back to the stock.
-    partial = {"turn": {"player": "N", "phase": "draw"}, "hands": {"N": 2, "E": ["7c", "8c"], "S": 1, "W": 1},
-               "stock": ["Js"], "pile": ["Kc"], "players": {"E": {"melded": True}},
-               "teams": {"EW": {"opened": True, "red_threes": ["3d"],
-                                "melds": [{"kind": "sequence", "cards": ["7d", "8d", "9d"]}]}},
-               "pending": {"player": "E", "team": "EW", "melds": [0], "failures_before": 0, "stands": [],
-                           "undo": {"pile": ["3d", "Kc", "8d"], "red_threes": [], "drawn": ["8c"]}}}
-    full = complete(CBC.table, CBC.deck, partial)
-    full["pending"]["undo"]["stock"] = ["8c"] + full["stock"]        # the stock before the take
-    before = load_state(CBC, full)
-    after, verdict = apply(CBC, before, {"player": "N", "challenge": True})
-    assert verdict.reason == "challenge.upheld"
+    # E kept the replacement 8c and discarded Kc, a card of the pile taken for the opening
+    # (where the spec lets him: pile.discard_from_pile). The pile goes back under that
+    # discard, without a second Kc; the 8c goes back to the stock.
+    before, after, _ = challenged(["7c", "8c"], ["Kc"], ["3d", "Kc", "8d"])
     assert after.all_cards() == before.all_cards()
     assert sorted(after.players["E"].hand) == sorted(["7c", "7d", "9d"])
     assert after.pile == ["3d", "8d", "Kc"] and after.stock == ["8c", *before.stock]
