@@ -29,3 +29,28 @@ def test_a_baseline_that_is_no_checkout_is_refused(tmp_path):
     done = run("--baseline", str(tmp_path), "treze")
     assert done.returncode == 2
     assert "no canastra_ref there" in done.stderr and str(tmp_path) in done.stderr
+
+
+def baseline_tree(tmp_path, grammar: str | None = None) -> Path:
+    """A baseline checkout made of this one's canastra_ref, its grammar (or `grammar`)
+    and a spec directory of its own holding classica only."""
+    base = tmp_path / "base"
+    (base / "grammar").mkdir(parents=True)
+    (base / "canastra_ref").symlink_to(ROOT / "canastra_ref")
+    (base / "grammar" / "canastra.lark").write_text(grammar or (ROOT / "grammar" / "canastra.lark").read_text())
+    (base / "spec").mkdir()
+    (base / "spec" / "classica.canastra").write_text((ROOT / "spec" / "classica.canastra").read_text())
+    return base
+
+
+def test_a_baseline_is_measured_with_its_own_specs(tmp_path):
+    # the baseline's spec directory has no treze: were this checkout's specs read, it would run
+    done = run("--hands", "1", "--rounds", "1", "--baseline", str(baseline_tree(tmp_path)), "treze")
+    assert done.returncode != 0
+    assert "failed on treze" in done.stderr and "treze" in done.stderr.split("failed on treze", 1)[1]
+
+
+def test_a_baseline_with_another_grammar_is_refused(tmp_path):
+    done = run("--baseline", str(baseline_tree(tmp_path, grammar="start: NAME\n")), "treze")
+    assert done.returncode == 2
+    assert "grammar" in done.stderr and "not this install's" in done.stderr

@@ -18,8 +18,10 @@ each within 2x of the fastest; the last lines say whether they are met.
 
 With --baseline DIR (another checkout, e.g. `git worktree add /tmp/base main`),
 each measurement runs twice in the same round, in fresh subprocesses: once
-with this checkout's canastra_ref, once with DIR's; a last table gives this
-checkout's figures as ratios to the baseline's: before/after in one run.
+with this checkout's canastra_ref, once with DIR's canastra_ref and specs
+(DIR/spec, through CANASTRA_SPEC_DIR); a last table gives this checkout's
+figures as ratios to the baseline's: before/after in one run. The grammar
+is this install's, so a baseline whose grammar differs is refused.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from canastra_ref.dsl.loader import available
 from canastra_ref.engine import actions
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
+from canastra_ref.paths import GRAMMAR
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))      # this checkout
 
@@ -88,9 +91,17 @@ def measure(ruleset: str, hands: int, seed: int) -> dict:
             "replay_actions_per_s": accepted / replay}
 
 
+def _read(path) -> str | None:
+    try:
+        return open(path, encoding="utf-8").read()
+    except OSError:
+        return None
+
+
 def measure_in(checkout: str, ruleset: str, hands: int, seed: int) -> dict:
     """measure() of the canastra_ref of `checkout`, in a fresh subprocess that imports it first."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([checkout, os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([checkout, os.environ.get("PYTHONPATH", "")]),
+               CANASTRA_SPEC_DIR=os.path.join(checkout, "spec"))
     done = subprocess.run([sys.executable, __file__, "--measure-one", ruleset, "--hands", str(hands),
                            "--seed", str(seed)], env=env, cwd=checkout, capture_output=True, text=True)
     if done.returncode:
@@ -120,6 +131,10 @@ def main() -> int:
     baseline = os.path.abspath(args.baseline) if args.baseline else None
     if baseline and not os.path.isdir(os.path.join(baseline, "canastra_ref")):
         parser.error(f"--baseline {args.baseline}: no canastra_ref there (give the root of a checkout)")
+    if baseline and _read(os.path.join(baseline, "grammar", "canastra.lark")) != _read(GRAMMAR):
+        # the baseline imports this install's grammar package (canastra_ref.grammar), not its own
+        parser.error(f"--baseline {args.baseline}: its grammar/canastra.lark is not this install's {GRAMMAR}, "
+                     "which its canastra_ref would be given")
     rounds, before = [], []
     for _ in range(max(1, args.rounds)):
         rounds.append([])
