@@ -89,7 +89,7 @@ def _team_function(field: str):
         return lambda engine, state, team: sum(1 for _, _, k in team_canastras(engine, state, team) if k == kind)
     if field.startswith("canastras_lost."):
         kind = field[len("canastras_lost."):]
-        return lambda engine, state, team: sum(1 for k in state.teams[team].canastras_lost if k == kind)
+        return lambda engine, state, team: state.teams[team].canastras_lost.count(kind)
     raise KeyError(field)
 
 
@@ -191,7 +191,7 @@ class ActionContext(TeamContext):
             return lambda ctx: ctx._batch(field)
         if name.startswith("turn.canastras_lost."):
             kind = name[len("turn.canastras_lost."):]
-            return lambda ctx: sum(1 for k in ctx.state.turn.canastras_lost if k == kind)
+            return lambda ctx: ctx.state.turn.canastras_lost.count(kind)
         return TeamContext._resolve(name)
 
     def _batch(self, field: str):

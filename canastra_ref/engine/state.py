@@ -117,17 +117,30 @@ class Turn:
     canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
     retried: bool = False          # the pile taken for the opening was given back for a stock draw
 
+    def copy(self) -> "Turn":
+        """A copy sharing the lists, opening_undo and hand_at_take (they are
+        replaced, never changed in place), filled field by field, which costs
+        half of what the dataclasses' __init__ does (every field is set:
+        tests/test_state_copy.py)."""
+        turn = _new(Turn)
+        turn.player, turn.phase, turn.first, turn.took_pile = self.player, self.phase, self.first, self.took_pile
+        turn.pile_cards, turn.drawn, turn.melds_laid = self.pile_cards, self.drawn, self.melds_laid
+        turn.touched, turn.formed, turn.canastras_lost = self.touched, self.formed, self.canastras_lost
+        turn.redrawn, turn.asked, turn.opening_undo = self.redrawn, self.asked, self.opening_undo
+        turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
+        turn.hand_at_take, turn.retried = self.hand_at_take, self.retried
+        return turn
+
     @staticmethod
     def starting(player: str, had_melded: bool) -> "Turn":
         """Turn(player, "draw", had_melded=had_melded), the turn every discard
-        starts, filled field by field as turn_w fills a copy."""
-        turn = _new(Turn)
-        turn.player, turn.phase, turn.first, turn.took_pile = player, "draw", False, False
-        turn.pile_cards, turn.drawn, turn.melds_laid, turn.touched = [], [], [], []
-        turn.redrawn, turn.asked, turn.opening_undo, turn.had_melded = False, None, None, had_melded
-        turn.final, turn.pile_meld, turn.formed, turn.hand_at_take = False, None, [], None
-        turn.canastras_lost, turn.retried = [], False
+        starts: a copy of a blank turn (whose empty lists it shares, as copies do)."""
+        turn = _BLANK_TURN.copy()
+        turn.player, turn.had_melded = player, had_melded
         return turn
+
+
+_BLANK_TURN = Turn(player="")
 
 
 @dataclass(slots=True)
@@ -190,20 +203,10 @@ class State:
         return self.aside
 
     def turn_w(self) -> Turn:
-        """The turn, made private to this State so it may be changed. Its lists,
-        its opening_undo and hand_at_take stay shared: they are replaced, never
-        changed in place. The copy is filled field by field, which costs half
-        of what the dataclasses' __init__ does (every field is set:
-        tests/test_state_copy.py)."""
+        """The turn, made private to this State so it may be changed (Turn.copy:
+        its lists stay shared, as they are replaced, never changed in place)."""
         if "turn" not in self._owned:
-            t, turn = self.turn, _new(Turn)
-            turn.player, turn.phase, turn.first, turn.took_pile = t.player, t.phase, t.first, t.took_pile
-            turn.pile_cards, turn.drawn, turn.melds_laid = t.pile_cards, t.drawn, t.melds_laid
-            turn.touched, turn.formed, turn.canastras_lost = t.touched, t.formed, t.canastras_lost
-            turn.redrawn, turn.asked, turn.opening_undo = t.redrawn, t.asked, t.opening_undo
-            turn.had_melded, turn.final, turn.pile_meld = t.had_melded, t.final, t.pile_meld
-            turn.hand_at_take, turn.retried = t.hand_at_take, t.retried
-            self.turn = turn
+            self.turn = self.turn.copy()
             self._owned.add("turn")
         return self.turn
 
@@ -211,7 +214,7 @@ class State:
         """A copy sharing what it may (see the module docstring), the pending
         and ended records too: they are replaced, never changed in place.
         Every action copies the state: the copy is filled field by field, as
-        turn_w fills a turn's."""
+        Turn.copy fills a turn."""
         self._owned = set()        # shared now: this state too must copy before it changes them
         state = _new(State)
         state.table, state.dealer, state.turn, state._owned = self.table, self.dealer, self.turn, set()
