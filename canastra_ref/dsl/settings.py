@@ -395,7 +395,8 @@ SETTINGS: tuple[Setting, ...] = (
        "when a player must draw and the stock is empty: the hand ends; or play goes on while each "
        "player takes the pile; or that player may take the pile one last time, meld, and the hand "
        "ends without a discard; or (last-card-ends) the hand ends as soon as the last card of the stock "
-       "is drawn, the player who draws it neither melding nor discarding", required=True),
+       "is drawn, by the turn's draw or by a red three's replacement, the player who draws it "
+       "playing no more (neither melding nor discarding)", required=True),
     _S("score.<kind>", INT, "team",
        "one term of a team's hand score (terms add up; a term no clause applies to adds 0)",
        default=0),

@@ -94,15 +94,17 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     turn.hand_at_take = hand_before + drawn
     turn.took_pile = True
     turn.pile_cards = list((Counter(rest) - laid).elements()) if laid else _grouped(rest)
-    turn.phase = "play"
     if opening_move:
         turn.opening_undo = {"pile": original}      # what giving back a failed opening restores
         if drawn or laid:
             turn.opening_undo.update(stock=stock_before, red_threes=threes_before, drawn=drawn)
+    state.started = True
+    if state.ended is not None:
+        return          # a red three's replacement drew the stock's last card, and the hand ended there
+    turn.phase = "play"
     if not state.stock:
         if act.value("stock.exhausted") == "final-pile-take":
             turn.final = True
-    state.started = True
 
 
 def _grouped(cards: list[str]) -> list[str]:

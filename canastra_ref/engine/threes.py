@@ -31,6 +31,19 @@ def draw_one(act: Act) -> str | None:
     return None
 
 
+def end_if_stock_drawn_out(act: Act) -> None:
+    """Where the hand ends as soon as the last card of the stock is drawn
+    (stock.exhausted = last-card-ends), end it once a draw has emptied the
+    stock, whichever draw took that card: the turn's own, the first player's
+    second card, or a red three's replacement (the setting names no draw, and
+    each takes a card of the stock)."""
+    state = act.state
+    if state.ended is None and not state.stock \
+            and act.value("stock.exhausted", decisive=False) == "last-card-ends":
+        act.decide("stock.exhausted")
+        end_hand(act, "stock-exhausted")
+
+
 def start_play(act: Act) -> None:
     """Play starts (the first draw or pile take of the hand): where dealt red
     threes go down automatically, every one still in a hand is laid down and
@@ -71,6 +84,8 @@ def from_pile(act: Act, cards: list[str]) -> list[str]:
             kept = draw_one(act)
             if kept is not None:
                 drawn.append(kept)
+    if rule == "replace":
+        end_if_stock_drawn_out(act)
     return drawn
 
 
@@ -127,6 +142,7 @@ def replace(act: Act, card: str) -> None:
     act.decide("red_three.replace")
     state.team_w(act.team).red_threes.append(card)
     draw_one(act)
+    end_if_stock_drawn_out(act)
 
 
 def lay_down(act: Act, card: str) -> None:

@@ -32,9 +32,8 @@ def draw(act: Act) -> None:
         # cards): the player needs a card from an empty stock
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
-    elif state.ended is None and not state.stock and act.value("stock.exhausted", decisive=False) == "last-card-ends":
-        act.decide("stock.exhausted")
-        going_out.end_hand(act, "stock-exhausted")
+    else:
+        threes.end_if_stock_drawn_out(act)
     if state.ended is None:
         turn.phase = "play"
 
@@ -57,6 +56,7 @@ def redraw(act: Act) -> None:
     kept = threes.draw_one(act)
     if kept is not None:
         turn.drawn = [*turn.drawn, kept]
+    threes.end_if_stock_drawn_out(act)
 
 
 def discard(act: Act, card: str) -> str:
