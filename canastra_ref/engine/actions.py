@@ -209,8 +209,8 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if act.player != state.turn.player:
         act.reject("turn.not-your-turn", f"it is {state.turn.player}'s turn", "play.direction")
     if state.turn.asked == "asking":
-        act.reject("going-out.ask-not-allowed", "waiting for the partner's answer", "going_out.ask_partner",
-                   ctx=act.context())
+        raise Rejection("going-out.ask-not-allowed", "waiting for the partner's answer",
+                        going_out.question(state.turn))
     if state.pending is not None:
         opening.settle_pending(act)
     if stage == _PLAY and state.turn.phase != "play":
@@ -432,6 +432,10 @@ def _check_last_card(act: Act) -> None:
     if opening.taken_back_before_going_out(act):
         return          # the melds go back at the discard: that card is not the last one
     ctx = act.context(batch=act.batch(), going_out=True, discarding=True)
+    if act.state.turn.asked == "no":
+        # the partner's answer rules the going out out, by the clause the question was asked under
+        raise Rejection("turn.last-card-stranded", f"this would leave one card{beside}, and the partner answered "
+                        "no to going out", going_out.question(act.state.turn) + tuple(act.decide(p) for p in why[1:]))
     if not going_out.could_go_out_by_discarding(act):
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and discarding it to go out is "
                    "not allowed now", *why, ctx=ctx)

@@ -2,8 +2,9 @@
 end of the hand it brings."""
 from __future__ import annotations
 
+from ..dsl.model import Decision
 from .act import Act
-from .context import ActionContext
+from .verdict import Rejection
 
 
 def check(act: Act, discarding: bool) -> None:
@@ -12,8 +13,7 @@ def check(act: Act, discarding: bool) -> None:
     turn = act.state.turn
     ctx = act.context(batch=act.batch(), going_out=True, discarding=discarding)
     if turn.asked == "no":
-        act.reject("going-out.partner-said-no", "the partner answered no to going out", "going_out.ask_partner",
-                   ctx=ctx)
+        raise Rejection("going-out.partner-said-no", "the partner answered no to going out", question(turn))
     if not act.value("going_out.allowed", ctx):
         act.reject("going-out.not-allowed", "the team does not meet the conditions for going out")
     if discarding and not act.value("going_out.with_discard", ctx):
@@ -24,9 +24,8 @@ def check(act: Act, discarding: bool) -> None:
 
 def could_go_out_by_discarding(act: Act) -> bool:
     """Whether discarding a last card would be an allowed going out, judged on
-    the current state (used to refuse melds that strand the last card)."""
-    if act.state.turn.asked == "no":
-        return False
+    the current state (used to refuse melds that strand the last card; a
+    partner's "no" is the caller's to cite)."""
     ctx = act.context(batch=act.batch(), going_out=True, discarding=True)
     return bool(act.engine.value("going_out.allowed", ctx) and act.engine.value("going_out.with_discard", ctx))
 
@@ -52,19 +51,32 @@ def ask(act: Act) -> None:
     if not act.state.table.partners(act.player):
         act.reject("going-out.ask-not-allowed", "a player without a partner cannot ask", "table.team_size")
     ctx = act.context(batch=act.batch())
-    if not act.value("going_out.ask_partner", ctx):
-        act.reject("going-out.ask-not-allowed", "the ruleset does not let the player ask the partner now",
-                   "going_out.ask_partner", ctx=ctx)
-    act.state.turn_w().asked = "asking"
+    decision = act.decide("going_out.ask_partner", ctx)
+    if not decision.value:
+        raise Rejection("going-out.ask-not-allowed", "the ruleset does not let the player ask the partner now",
+                        (decision,))
+    turn = act.state.turn_w()
+    turn.asked = "asking"
+    # kept for the rest of the turn: the answer binds by this clause, as it was decided now
+    turn.asked_by = {"setting": decision.setting, "clause": decision.clause, "cites": list(decision.cites)}
+
+
+def question(turn) -> tuple[Decision, ...]:
+    """The decision that let the turn's question to the partner be asked, as it
+    was made then (none where a state given with the question does not name its
+    clause): what the answer, and a play it rules out, cite."""
+    d = turn.asked_by
+    return () if d is None else (Decision(d["setting"], True, d["clause"], tuple(d["cites"])),)
+
+
+def cite_question(act: Act) -> None:
+    for decision in question(act.state.turn):
+        act.trace.add(decision)
 
 
 def answer(act: Act, reply: str) -> None:
     turn = act.state.turn
     if turn.asked != "asking" or act.player not in act.state.table.partners(turn.player):
         act.reject("going-out.ask-not-allowed", "nobody asked this player about going out")
-    # the answer binds by the clause that let the question be asked: decided as it was then
-    # (nothing but the question has happened since)
-    working = act.state.turn_w()
-    working.asked = None
-    act.decide("going_out.ask_partner", ActionContext(act.engine, act.state, turn.player))
-    working.asked = reply
+    cite_question(act)
+    act.state.turn_w().asked = reply

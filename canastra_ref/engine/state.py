@@ -15,8 +15,8 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
     {"dealer": "E",
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
-              "melds_laid": [], "redrawn": false, "asked": null, "canastras_lost": [],
-              "retried": false},
+              "melds_laid": [], "redrawn": false, "asked": null, "asked_by": null,
+              "canastras_lost": [], "retried": false},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -108,6 +108,9 @@ class Turn:
     touched: list[int] = field(default_factory=list)      # indexes of team melds added to this turn
     redrawn: bool = False
     asked: str | None = None       # None | "asking" | "yes" | "no"
+    # the clause that let the question to the partner be asked, as decided then (the answer binds
+    # by it): {"setting", "clause", "cites"}; None in a state given with a question but not its clause
+    asked_by: dict | None = None
     opening_undo: dict | None = None   # how to give back a pile taken for the opening
     had_melded: bool = False       # the player had melded earlier in the hand when this turn began
     final: bool = False            # the last turn of a hand whose stock is exhausted: no discard
@@ -126,7 +129,8 @@ class Turn:
         turn.player, turn.phase, turn.first, turn.took_pile = self.player, self.phase, self.first, self.took_pile
         turn.pile_cards, turn.drawn, turn.melds_laid = self.pile_cards, self.drawn, self.melds_laid
         turn.touched, turn.formed, turn.canastras_lost = self.touched, self.formed, self.canastras_lost
-        turn.redrawn, turn.asked, turn.opening_undo = self.redrawn, self.asked, self.opening_undo
+        turn.redrawn, turn.asked, turn.asked_by, turn.opening_undo = self.redrawn, self.asked, self.asked_by, \
+            self.opening_undo
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
         turn.hand_at_take, turn.retried = self.hand_at_take, self.retried
         return turn
@@ -247,7 +251,8 @@ class State:
             "turn": {"player": t.player, "phase": t.phase, "first": t.first, "took_pile": t.took_pile,
                      "pile_cards": list(t.pile_cards), "drawn": list(t.drawn),
                      "melds_laid": list(t.melds_laid), "touched": list(t.touched), "redrawn": t.redrawn,
-                     "asked": t.asked, "opening_undo": copy.deepcopy(t.opening_undo),
+                     "asked": t.asked, "asked_by": copy.deepcopy(t.asked_by),
+                     "opening_undo": copy.deepcopy(t.opening_undo),
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
                      "formed": list(t.formed), "hand_at_take": t.hand_at_take,
                      "canastras_lost": list(t.canastras_lost), "retried": t.retried},
@@ -377,15 +382,15 @@ class _Reader:
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
                 "undo": self.undo(value.get("undo"), f"{path}.undo"),
                 "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before"),
-                "stands": [self.stand(v, f"{path}.stands[{i}]")
+                "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
                            for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))]}
 
-    def stand(self, value, path: str) -> dict:
-        """A clause that lets the pending opening stand: {"setting", "clause", "cites"}."""
+    def clause(self, value, path: str, what: str) -> dict:
+        """A deciding clause recorded in the state: {"setting", "clause", "cites"}."""
         value = self.keys(self.obj(value, path), ("setting", "clause", "cites"), path)
         for key in ("setting", "cites"):
             if key not in value:
-                self.fail(path, f"the clause that lets the opening stand has no {key!r}")
+                self.fail(path, f"{what} has no {key!r}")
         if not isinstance(value["setting"], str):
             self.fail(f"{path}.setting", f"expected a setting name, found {_kind(value['setting'])}")
         clause = value.get("clause")
@@ -416,7 +421,7 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
                "pending", "ended", "ruleset"}
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
-              "redrawn", "asked", "opening_undo", "had_melded", "final", "pile_meld", "formed",
+              "redrawn", "asked", "asked_by", "opening_undo", "had_melded", "final", "pile_meld", "formed",
               "hand_at_take", "canastras_lost", "retried"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers", "canastras_lost"}
@@ -443,6 +448,12 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
     asked = tj.get("asked")
     if asked not in (None, "asking", "yes", "no"):
         r.fail(f"{root}.turn.asked", f"unknown value {shown(asked)}", "null, asking, yes or no")
+    asked_by = tj.get("asked_by")
+    if asked_by is not None:
+        if asked is None:
+            r.fail(f"{root}.turn.asked_by", "the clause of a question to the partner, but turn.asked says none "
+                   "was asked", "null, or turn.asked set")
+        asked_by = r.clause(asked_by, f"{root}.turn.asked_by", "the clause that let the question be asked")
     turn = Turn(
         player=r.seat(tj.get("player"), f"{root}.turn.player", table), phase=phase,
         first=r.bool(tj.get("first", False), f"{root}.turn.first"),
@@ -454,7 +465,7 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         touched=[r.count(v, f"{root}.turn.touched[{i}]") for i, v in
                  enumerate(r.lst(tj.get("touched", []), f"{root}.turn.touched"))],
         redrawn=r.bool(tj.get("redrawn", False), f"{root}.turn.redrawn"),
-        asked=asked, opening_undo=r.undo(tj.get("opening_undo"), f"{root}.turn.opening_undo"),
+        asked=asked, asked_by=asked_by, opening_undo=r.undo(tj.get("opening_undo"), f"{root}.turn.opening_undo"),
         had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
         final=r.bool(tj.get("final", False), f"{root}.turn.final"),
         pile_meld=None if tj.get("pile_meld") is None else r.count(tj["pile_meld"], f"{root}.turn.pile_meld"),

@@ -104,7 +104,7 @@ def discard(act: Act, card: str) -> str:
     if unkept:
         # the answer binds, but nothing can force cards down: the count is kept for scoring
         state.team_w(act.team).unkept_answers += 1
-        act.decide("going_out.ask_partner", act.context())
+        going_out.cite_question(act)
         pass_turn(act)
         return "going-out.answer-not-followed"
     pass_turn(act)
