@@ -285,8 +285,10 @@ SETTINGS: tuple[Setting, ...] = (
        "the melds go back to the hand, and the pile's cards stay there with them",
        default="returned", read_when=(ReadWhen("opening.failure_restarts_turn", (False,)),)),
     _S("opening.retry_with_stock_draw", BOOL, "static",
-       "a player whose opening with the pile falls short may give the pile back and draw from the "
-       "stock instead, in the same turn", default=False, read_when=_OPENING_MAY_FAIL),
+       "a player whose opening with the pile falls short of the minimum (opening.minimum, "
+       "opening.single_meld) may give the pile back and draw from the stock instead, in the same turn; "
+       "not one whose count reaches it and that fails only for want of the clean meld of turn.clean_meld",
+       default=False, read_when=_OPENING_MAY_FAIL),
     _S("opening.retry_must_open", BOOL, "static",
        "after such a retry the turn must still end with an opening that reaches the minimum, or the "
        "opening has failed, even with nothing laid (the retry is a second chance at the count); no: the "

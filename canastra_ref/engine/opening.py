@@ -38,6 +38,10 @@ FAILURES = ("opening.below-minimum", "opening.no-clean-meld", "opening.single-me
             "opening.taken-back")
 
 
+# the failures of a count short of the minimum, which a retry with a stock draw may make good
+_SHORT = ("opening.below-minimum", "opening.single-meld-below-minimum")
+
+
 # a failure that may stand until the next player challenges it, and the setting that says when
 _STANDS = {"opening.below-minimum": "opening.short_stands_unchallenged",
            "opening.no-clean-meld": "opening.unclean_stands_unchallenged"}
@@ -382,7 +386,9 @@ def give_pile_back(act: Act) -> None:
         act.reject("turn.already-drew", "the player has already drawn this turn")
     if not act.value("opening.retry_with_stock_draw"):
         act.reject("pile.no-retry", "the pile cannot be given back for a stock draw", "opening.retry_with_stock_draw")
-    if failure(act) is None:
+    # the retry makes good a count short of the minimum; an opening that fails only for
+    # want of a clean meld (turn.clean_meld) has no count to make good
+    if not any(r in _SHORT for r in _failures(act, going_out=False, discarding=False)[0]):
         act.reject("pile.no-retry", "the opening made with the pile reaches the minimum: there is no miscount to "
                    "make good", "opening.retry_with_stock_draw")
     keep = _hand_melds(act)
