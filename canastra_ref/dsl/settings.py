@@ -172,6 +172,12 @@ SETTINGS: tuple[Setting, ...] = (
        "addition being refused when that end has no room (it would pass the lowest or highest rank). "
        "Where both ends are open, the player names one (wild_end of the action, conformance/PROTOCOL.md)",
        default="any-end", read_when=(ReadWhen("wild.*.locked", ("always",), other_than=True),)),
+    _S("wild.shift_both_sides", enum("either-end", "refused"), "action",
+       "under wild.shift = far-end, where the cards added in one play lie beyond the place of the wild "
+       "card that gives way on both sides, so that neither end is away from them: either-end, it goes "
+       "to either end with room, the one the player names (wild_end); refused, it has no end to go to "
+       "and the addition is refused (layoff.wild-locked), the cards being added in two plays instead",
+       default="either-end", read_when=(ReadWhen("wild.shift", ("far-end",)),)),
     _S("meld.<kind>.shape", enum("sequence", "set", "wilds"), "static",
        "sequence: consecutive ranks of one suit; set: one rank; wilds: wild cards only", required=True),
     _S("meld.<kind>.ranks", RANKS, "action",

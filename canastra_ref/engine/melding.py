@@ -157,8 +157,12 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     used: list[str] = []
     def shift() -> str:        # read only when a wild card gives way
         return act.value("wild.shift", ctx, decisive=False)
+
+    def both_sides() -> str:   # read only where far-end meets cards added on both sides
+        return act.value("wild.shift_both_sides", ctx, decisive=False)
     try:
-        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx), used, shift, end)
+        new_cards, layout = extend(act.engine, kind, meld.cards, cards, ranks_of(act, kind, ctx), used, shift, end,
+                                   both_sides)
     except MeldError as err:
         _refuse(act, err, f"meld {index}: {err.message}", ctx)
     for path in dict.fromkeys(used):

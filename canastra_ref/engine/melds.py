@@ -192,12 +192,15 @@ def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layou
 # --------------------------------------------------------------------- adding
 
 def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str], ranks: tuple[str, ...],
-           used: list[str] | None = None, shift=lambda: "any-end", end: str | None = None):
+           used: list[str] | None = None, shift=lambda: "any-end", end: str | None = None,
+           both_sides=lambda: "either-end"):
     """The meld with `new` cards added: (cards, layout or None), or MeldError.
     A natural card may take the place of a wild card only if that wild card can
     move (wild.<card>.locked); the moved wild card then fills a gap or an end,
     the end `shift()` allows (the value of wild.shift for this addition, read
-    only when a wild card gives way).
+    only when a wild card gives way); `both_sides()`, the value of
+    wild.shift_both_sides, read where far-end meets cards added on both sides
+    of the wild card's place.
     Where the cards added leave a gap, a wild card that is not locked may leave
     its place to fill it (wild.<card>.relocates).
     `end` ("low"/"high"): the end the player names for the wild cards this
@@ -251,7 +254,15 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
             used += [f"wild.{_wild_key(card)}.locked", "wild.shift"]
             above = any(p > pos for p in arriving)
             below = any(p < pos for p in arriving)
-            if above != below and shift() == "far-end":
+            if above and below and shift() == "far-end":
+                # no end is away from the cards added: wild.shift_both_sides decides
+                used.append("wild.shift_both_sides")
+                if both_sides() == "refused":
+                    raise MeldError("layoff.wild-locked", f"{card} gives way to {arriving[pos]}, and the cards "
+                                    f"added lie on both sides of its place: no end is away from them",
+                                    "wild.shift_both_sides")
+                free.append(card)
+            elif above != below and shift() == "far-end":
                 # the displaced wild goes to the end away from the other cards added
                 away = "low" if above else "high"
                 if end not in (None, away):
