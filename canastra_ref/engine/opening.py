@@ -151,8 +151,9 @@ def _canastra_value(act: Act, kind: str, cards) -> int:
 
 def _pile_rest(act: Act, batch) -> Counter:
     """The cards of the pile's rest melded this turn, where they do not count
-    (opening.pile_cards_count = no): the cards the player could not have melded
-    from the hand, the hand cards laid with the top card and the top card."""
+    (opening.pile_cards_count = no): what the turn's melds hold beyond the cards
+    the player could meld without that rest (turn.hand_at_take: the hand, the
+    top card and the hand cards laid with it)."""
     turn = act.state.turn
     if turn.hand_at_take is None or act.value("opening.pile_cards_count", decisive=False):
         return Counter()
