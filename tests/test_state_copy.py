@@ -3,7 +3,8 @@ for every action): the copy must equal the original in every field, own what
 actions change in place once they ask for it (player_w, team_w, pile_w,
 turn_w), and share what is replaced, never changed (the turn's lists); and
 `apply` must leave the state it is given exactly as it was, the agents'
-rejected trials included."""
+rejected trials included, and the engine's own trials must leave an
+action's working state owning what it owned."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,6 +14,8 @@ import pytest
 import canastra_ref.engine.agent as agent
 import canastra_ref.engine.legal as legal
 from canastra_ref.dsl.loader import available
+from canastra_ref.engine.act import Act
+from canastra_ref.engine.actions import _discard_by_trial
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.state import State, Turn
@@ -67,3 +70,22 @@ def test_apply_never_changes_the_state_it_is_given(monkeypatch):
             if isinstance(record, dict):
                 break
     assert "rejected" in applied and "accepted" in applied
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_trying_discards_on_a_working_state_keeps_the_hand_the_action_holds(ruleset):
+    """_discard_by_trial applies discards to an action's working state (end_turn
+    and the frozen-hand rule ask mid-action); copying it must not leave the hand
+    the action already holds (Act.hand) replaced by the next player_w, or the
+    action's later changes to that hand would be lost."""
+    engine = engine_for(ruleset)
+    tried = 0
+    for state in _states(ruleset):
+        if state.ended is not None or state.turn.phase != "play":
+            continue
+        act = Act(engine, state.copy(), state.turn.player)
+        hand = act.hand
+        _discard_by_trial(engine, act.state, act.player)
+        assert act.state.player_w(act.player).hand is hand
+        tried += 1
+    assert tried

@@ -323,9 +323,11 @@ def _can_discard(engine: Engine, state: State, player: str) -> bool:
 
 def _discard_by_trial(engine: Engine, state: State, player: str) -> bool:
     """_can_discard the slow, sure way: each card is tried on a copy of the
-    state, which `apply` never changes."""
-    return any(apply(engine, state, Action(player, "discard", card))[1].verdict != REJECTED
-               for card in dict.fromkeys(state.players[player].hand))
+    state, which `apply` never changes (the state may be an action's working
+    one: State.trials keeps what it owns)."""
+    with state.trials():
+        return any(apply(engine, state, Action(player, "discard", card))[1].verdict != REJECTED
+                   for card in dict.fromkeys(state.players[player].hand))
 
 
 def _surely_discardable(state: State, player: str) -> bool:

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import cards_at, full_deck, sort_key
@@ -226,6 +227,20 @@ class State:
         state.stock, state.pile, state.aside = self.stock, self.pile, self.aside
         state.started, state.pending, state.ended = self.started, self.pending, self.ended
         return state
+
+    @contextmanager
+    def trials(self):
+        """A block in which actions are tried on this working state (`apply`
+        copies it) and every state they make is dropped before it ends. Each
+        copy resets what this state owns: a later player_w would then replace
+        a hand the action already holds (Act.hand), and the action's changes
+        to it would be lost. The trials' states, which shared what it owned,
+        are gone when the block ends, so it owns it again."""
+        owned = self._owned
+        try:
+            yield
+        finally:
+            self._owned = owned
 
     def team_of(self, seat: str) -> str:
         return self.table.team_of[seat]
