@@ -9,6 +9,7 @@ import pytest
 
 from canastra_ref.cards import full_deck
 from canastra_ref.dsl.loader import available
+from canastra_ref.dsl.model import SettingRules
 from canastra_ref.engine.act import Act
 from canastra_ref.engine.opening import _failures
 from canastra_ref.engine.pile import _grouped
@@ -47,3 +48,24 @@ def test_a_turn_without_melds_nor_retry_has_no_opening_to_judge(ruleset):
         for going_out, discarding in ((False, True), (True, True), (False, False), (True, False)):
             act = Act(engine, state, state.turn.player)
             assert _failures(act, going_out, discarding) == ([], 0) and not act.trace.steps
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_a_decision_found_by_the_facts_it_read_is_the_one_the_clauses_make(ruleset, monkeypatch):
+    # SettingRules.decide finds a decision made before by reading the same facts again; every
+    # decision of a few hands of self-play (agents' trials included) is checked against the clauses
+    found = []
+    original = SettingRules.decide
+
+    def checked(rules, ctx):
+        decision = original(rules, ctx)
+        if ctx is not None and rules.constant is None:
+            assert rules._evaluate(ctx) is decision, rules.path
+            found.append(rules.path)
+        return decision
+    monkeypatch.setattr(SettingRules, "decide", checked)
+    engine = engine_for(ruleset)
+    for record in self_play(engine, 7, 3):
+        if isinstance(record, dict):
+            break
+    assert len(found) > len(set(found))      # decisions were found again, not only made

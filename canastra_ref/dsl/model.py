@@ -85,10 +85,52 @@ class SettingRules:
         # the Decisions of clauses whose value reads facts, by (clause, value): a frozen
         # dataclass costs more to build than the clause to evaluate, and values repeat
         self._made: dict[tuple, Decision] = {}
+        # every decision made, by the facts read to make it (_Fork); None: none yet
+        self._tree: _Fork | Decision | None = None
+        self._leaves = 0
 
     def decide(self, ctx) -> Decision:
+        """The decision in `ctx` (an object whose fact(name) gives the same
+        value each time it is asked during one decision). The clauses are a
+        function of the facts they read, and which fact they read next is a
+        function of the values read before: a decision once made is found
+        again by reading those facts, in the same order, without evaluating
+        the clauses (tests/test_engine_fast_paths.py compares the two)."""
         if self.constant is not None:
             return self.constant
+        if ctx is None:
+            return self._evaluate(ctx)
+        node = self._tree
+        while node.__class__ is _Fork:
+            value = ctx.fact(node.fact)
+            node = node.after.get((value.__class__, value))
+        if node is not None:
+            return node
+        reading = _Reading(ctx)
+        decision = self._evaluate(reading)
+        if self._leaves < _MOST_LEAVES:
+            self._learn(list(reading.values.items()), decision)
+        return decision
+
+    def _learn(self, read: list[tuple[str, object]], decision: Decision) -> None:
+        """Keep the decision at the end of the path of the facts read to make it."""
+        self._leaves += 1
+        if not read:
+            self._tree = decision       # the clauses read no fact in this situation: nor in any
+            return
+        if self._tree is None:
+            self._tree = _Fork(read[0][0])
+        node = self._tree
+        for i, (fact, value) in enumerate(read):
+            assert node.fact == fact, (self.path, node.fact, fact)
+            key = (value.__class__, value)      # the type too: 1 == True, but they print apart
+            if i + 1 == len(read):
+                node.after[key] = decision
+            else:
+                node = node.after.setdefault(key, _Fork(read[i + 1][0]))
+
+    def _evaluate(self, ctx) -> Decision:
+        """The decision, from the clauses."""
         chosen = self._first(ctx) if self.first_match else self._only(ctx)
         if chosen is None:
             if self._default is None:
@@ -127,6 +169,33 @@ class SettingRules:
             if clause.applies(ctx):
                 return clause
         return None
+
+
+# the decisions a setting keeps (a bound: an int fact such as a score has many values)
+_MOST_LEAVES = 4096
+
+
+class _Fork:
+    """A node of a setting's decision tree: the fact its clauses read next,
+    and by its value (with its type) the node, or the Decision, that follows."""
+    __slots__ = ("fact", "after")
+
+    def __init__(self, fact: str):
+        self.fact, self.after = fact, {}
+
+
+class _Reading:
+    """A context that notes the facts read from it, in order, each once."""
+    __slots__ = ("ctx", "values")
+
+    def __init__(self, ctx):
+        self.ctx, self.values = ctx, {}
+
+    def fact(self, name: str):
+        if name in self.values:
+            return self.values[name]
+        value = self.values[name] = self.ctx.fact(name)
+        return value
 
 
 def _conflict(path: str, clauses, what: str) -> RuleError:
