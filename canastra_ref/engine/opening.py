@@ -118,12 +118,14 @@ def _counted(act: Act, batch) -> list[int]:
     excluded = _pile_rest(act, batch)
     out = []
     for kind, cards in batch:
-        kept = []
-        for card in cards:
-            if excluded[card]:
-                excluded[card] -= 1
-            else:
-                kept.append(card)
+        kept = cards
+        if excluded:
+            kept = []
+            for card in cards:
+                if excluded.get(card, 0):
+                    excluded[card] -= 1
+                else:
+                    kept.append(card)
         if mode == "clean-melds" and any(engine.is_wild(c) for c in cards):
             out.append(0)
             continue
@@ -338,7 +340,7 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
     laid = state.team_w(team).melds
     for index in sorted(melds, reverse=True):
         hand.extend(laid.pop(index).cards)
-    from_table = Counter()
+    from_table = None
     if undo is not None and "stock" in undo:
         # red threes laid down from the pile go back to it, their replacements to the
         # stock; a replacement no longer held was the discard that ended the turn (a
@@ -356,10 +358,10 @@ def _take_back(state, team: str, hand: list[str], melds: list[int], undo: dict |
     if undo is not None:
         # one pass over the hand, not one per pile card; the red threes just taken off
         # the table are not looked for in the hand (a copy held there stays)
-        owed = Counter(undo["pile"]) - from_table
+        owed = Counter(undo["pile"]) - from_table if from_table else Counter(undo["pile"])
         kept = []
         for card in hand:
-            if owed[card] > 0:
+            if owed.get(card, 0) > 0:
                 owed[card] -= 1
             else:
                 kept.append(card)
