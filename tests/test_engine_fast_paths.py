@@ -47,7 +47,7 @@ def test_a_turn_without_melds_nor_retry_has_no_opening_to_judge(ruleset):
     for state in quiet:
         for going_out, discarding in ((False, True), (True, True), (False, False), (True, False)):
             act = Act(engine, state, state.turn.player)
-            assert _failures(act, going_out, discarding) == ([], 0) and not act.trace.steps
+            assert _failures(act, going_out, discarding) == ([], 0) and not act.trace
 
 
 @pytest.mark.parametrize("ruleset", available())

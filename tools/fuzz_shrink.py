@@ -340,7 +340,7 @@ class Shrinker:
             state = load_state(self.engine, message_for(self.case(shrunk.state, shrunk.actions))["state"])
             for action in shrunk.actions:
                 state, verdict = apply(self.engine, state, action)
-            cites = [c for decision, _ in verdict.trace.steps for c in decision.cites]
+            cites = [c for decision, _ in verdict.trace for c in decision.cites]
         model = self.engine.ruleset
         found = [c for c in dict.fromkeys(cites) if c in model.articles]
         return found or [next(a.id for a in model.articles.values() if not a.informative)]

@@ -163,7 +163,7 @@ def run(engine, situation: dict) -> Outcome:
             break
         except CanastraError as exc:
             return Outcome("actions", fits=False, error=_message(exc))
-        consulted = {d.setting: _plain(d.value) for d, _ in verdict.trace.steps}
+        consulted = {d.setting: _plain(d.value) for d, _ in verdict.trace}
         outcome.steps.append(Step(verdict.verdict, verdict.reason, list(verdict.cites), verdict.message, consulted))
     outcome.state = state
     outcome.table = digest(state)

@@ -37,7 +37,7 @@ class Act:
         decision = self.engine.fixed.get(path)      # most settings read no fact: no context needed
         if decision is None:
             decision = self.engine.decide(path) if ctx is None else ctx.decision(path)
-        self.trace.steps.append((decision, decisive))
+        self.trace.append((decision, decisive))
         return decision
 
     def value(self, path: str, ctx=None, decisive: bool = True):

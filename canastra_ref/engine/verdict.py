@@ -14,20 +14,19 @@ from .reasons import REASONS
 ACCEPTED, REJECTED, PENALISED = "accepted", "rejected", "penalised"
 
 
-class Trace:
-    """The decisions consulted while judging one action."""
-    __slots__ = ("steps",)
-
-    def __init__(self):
-        self.steps: list[tuple[Decision, bool]] = []     # (decision, decisive?)
+class Trace(list):
+    """The decisions consulted while judging one action, in order: a list of
+    (decision, decisive?). Every action makes one: a list is made without a
+    call to Python code, which an object's __init__ would cost."""
+    __slots__ = ()
 
     def add(self, decision: Decision, decisive: bool = True) -> Decision:
-        self.steps.append((decision, decisive))
+        self.append((decision, decisive))
         return decision
 
     def cites(self) -> list[str]:
         seen: dict[str, None] = {}
-        for decision, decisive in self.steps:
+        for decision, decisive in self:
             if decisive:
                 for cite in decision.cites:
                     seen.setdefault(cite, None)
@@ -35,7 +34,7 @@ class Trace:
 
     def to_json(self) -> list[dict]:
         return [{"setting": d.setting, "value": _plain(d.value), "clause": d.clause, "cites": list(d.cites)}
-                for d, _ in self.steps]
+                for d, _ in self]
 
 
 def _plain(value):
