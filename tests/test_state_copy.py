@@ -1,7 +1,7 @@
-"""State.copy and State.turn_w fill their copies field by field (they run
-for every action): the copy must equal the original in every field, own what
-actions change in place once they ask for it (player_w, team_w, pile_w,
-turn_w), and share what is replaced, never changed (the turn's lists); and
+"""State.copy, turn_w, player_w and team_w fill their copies field by field
+(they run for every action): the copy must equal the original in every
+field, own what actions change in place once they ask for it (player_w,
+team_w, pile_w, turn_w), and share what is replaced, never changed (the turn's lists); and
 `apply` must leave the state it is given exactly as it was, the agents'
 rejected trials included, and the engine's own trials must leave an
 action's working state owning what it owned."""
@@ -44,8 +44,12 @@ def test_copy_equals_the_original_and_owns_what_actions_change(ruleset):
         assert turn is not state.turn and copy.turn_w() is turn
         assert copy.players is not state.players and copy.teams is not state.teams
         seat = state.turn.player
+        team = state.table.team_of[seat]
+        for mine, original in ((copy.player_w(seat), state.players[seat]),
+                               (copy.team_w(team), state.teams[team])):
+            assert mine is not original and mine == original    # every field read (a missing one raises)
         copy.player_w(seat).hand.append("JK")
-        copy.team_w(state.table.team_of[seat]).red_threes.append("3h")
+        copy.team_w(team).red_threes.append("3h")
         copy.pile_w().append("JK")
         turn.phase = "changed"
         assert copy != state and state == state.copy() and state.turn.phase != "changed"

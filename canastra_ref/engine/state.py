@@ -169,8 +169,11 @@ class State:
     def player_w(self, seat: str) -> PlayerState:
         """The player's state, made private to this State so it may be changed."""
         if seat not in self._owned:
-            p = self.players[seat]
-            self.players[seat] = PlayerState(p.hand.copy(), p.melded, p.barred, p.discarded)
+            # filled field by field, which costs less than the dataclass's __init__ (a
+            # field left out would raise when read: tests/test_state_copy.py reads all)
+            p, mine = self.players[seat], _new(PlayerState)
+            mine.hand, mine.melded, mine.barred, mine.discarded = p.hand.copy(), p.melded, p.barred, p.discarded
+            self.players[seat] = mine
             self._owned.add(seat)
         return self.players[seat]
 
@@ -179,10 +182,13 @@ class State:
         Meld objects stay shared: they are replaced, never changed in place."""
         key = "team:" + name
         if key not in self._owned:
-            v = self.teams[name]
-            self.teams[name] = TeamState(v.score, v.opened, v.melds.copy(), v.red_threes.copy(),
-                                         v.opening_failures, v.carried_failures, v.exact_cuts, v.misdeals,
-                                         v.unkept_answers, v.pending_failures.copy(), v.canastras_lost.copy())
+            v, mine = self.teams[name], _new(TeamState)     # filled field by field, as in player_w
+            mine.score, mine.opened = v.score, v.opened
+            mine.melds, mine.red_threes = v.melds.copy(), v.red_threes.copy()
+            mine.opening_failures, mine.carried_failures = v.opening_failures, v.carried_failures
+            mine.exact_cuts, mine.misdeals, mine.unkept_answers = v.exact_cuts, v.misdeals, v.unkept_answers
+            mine.pending_failures, mine.canastras_lost = v.pending_failures.copy(), v.canastras_lost.copy()
+            self.teams[name] = mine
             self._owned.add(key)
         return self.teams[name]
 
