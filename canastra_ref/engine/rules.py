@@ -32,6 +32,7 @@ class MeldKind:
 
 
 _UNSEEN = object()     # a setting not decided yet (Engine.fixed)
+_tuple_new = tuple.__new__
 
 
 class MeldInfo(NamedTuple):
@@ -89,8 +90,8 @@ class Engine:
     # ------------------------------------------------------------- settings
     def decide(self, path: str, ctx=None) -> Decision:
         fixed = self.fixed.get(path, _UNSEEN)
-        if fixed is None:
-            return self.ruleset.decide(path, ctx)
+        if fixed is None:       # the setting reads a fact: the spec gives it clauses
+            return self.ruleset.settings[path].decide(ctx)
         if fixed is _UNSEEN:
             fixed = self.ruleset.decide(path, ctx)
             self.fixed[path] = fixed if self._reads_no_fact(path) else None
@@ -164,7 +165,9 @@ class Engine:
         if shape == "set" and natural is not None:
             r = rank_of(natural)
             rank = "10" if r == "T" else r
-        return MeldInfo(kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank, previous or "none")
+        # tuple.__new__: a NamedTuple's own __new__ is Python code, and every meld laid or added to is described
+        return _tuple_new(MeldInfo, (kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank,
+                                     previous or "none"))
 
     def meld_decide(self, path: str, info: MeldInfo) -> Decision:
         """The decision of a setting that reads only the facts of one meld."""
