@@ -74,7 +74,6 @@ def discard(act: Act, card: str) -> str:
         act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
     threes.check_none_held(act)
     check_discard(act, card)
-    unkept = turn.asked == "yes" and not last
     if taken_back:
         # the failed opening's melds go back first: the discard no longer empties the hand
         outcome = opening.judge(act, going_out_now=True, discarding=True)
@@ -101,12 +100,15 @@ def discard(act: Act, card: str) -> str:
     if last:
         going_out.went_out(act, discarding=True)
         return "going-out.with-discard"
-    if unkept:
-        # the answer binds, but nothing can force cards down: the count is kept for scoring
+    if turn.asked == "yes":
+        # told yes, the player ends the turn without going out (a discard that the melds of a failed
+        # opening, gone back to the hand, kept from being his last card included): the answer binds,
+        # but nothing can force cards down, so the count is kept for scoring; a failed opening's
+        # penalty is the verdict still
         state.team_w(act.team).unkept_answers += 1
         going_out.cite_question(act)
         pass_turn(act)
-        return "going-out.answer-not-followed"
+        return outcome if outcome in opening.FAILURES else "going-out.answer-not-followed"
     pass_turn(act)
     return outcome or "discard.made"
 
