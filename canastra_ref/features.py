@@ -14,6 +14,7 @@ FEATURES: dict[str, str] = {
     "wilds": "wild cards in melds and their limits",
     "wild-positions": "where wild cards stand in a sequence and when they can move",
     "wild-end": "the player naming the end of a sequence a wild card goes to (wild_end of a layoff or pile take)",
+    "meld-kind": "the player naming the kind of a new meld whose cards form several (kind of a meld or pile take)",
     "canastras": "canastra kinds and their bonuses",
     "opening-minimum": "the points a team's first melds must reach",
     "opening-ladder": "the minimum rising after a failed opening",

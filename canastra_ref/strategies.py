@@ -93,7 +93,7 @@ def melds(draw, ruleset: str, readings: dict | None = None) -> dict:
     reference classifies it."""
     eng = engine(ruleset, readings)
     hand = draw(hands(ruleset, readings, min_size=12, max_size=30))
-    candidates = [action.arg[0] for action in options(eng, _holding(eng, hand)).get("meld")]
+    candidates = [action.arg[0][1] for action in options(eng, _holding(eng, hand)).get("meld")]
     assume(candidates)
     found = classify_meld(eng, draw(st.sampled_from(candidates)))
     assume(found["meld"] is not None)

@@ -53,7 +53,7 @@ def action(given: dict) -> dict:
     out = {}
     for key, value in given.items():
         if key == "meld":
-            value = [cards(v) for v in value]
+            value = [{**v, "cards": cards(v.get("cards", []))} if isinstance(v, dict) else cards(v) for v in value]
         elif key == "deal" and isinstance(value, dict) and "deck" in value:
             value = {**value, "deck": cards(value["deck"])}
         elif key == "take_pile":

@@ -34,7 +34,7 @@ def test_shortfall_is_the_minimum_before_any_meld_and_falls_by_the_melds_points(
     after, verdict = apply(engine, state, meld)
     assert verdict.verdict == "accepted"
     # every meld counts its cards' points towards the minimum (opening.counts = all-melds)
-    assert turn_shortfall(engine, after) == max(0, 50 - engine.hand_points(meld.arg[0]))
+    assert turn_shortfall(engine, after) == max(0, 50 - engine.hand_points(meld.arg[0][1]))
     opened = state.copy()
     opened.team_w(state.team_of(state.turn.player)).opened = True
     assert turn_shortfall(engine, opened) == 0

@@ -51,7 +51,8 @@ def action(a: dict, team_of=None, joker: str = "Joker") -> str:
     verb = next((k for k in a if k != "player"), None)
     arg = a.get(verb)
     if verb == "meld":
-        return f"{who} lays down " + _join([many(m) for m in arg]) + "."
+        return f"{who} lays down " + _join([f"{many(m['cards'])} as a {m['kind']}" if isinstance(m, dict) else many(m)
+                                            for m in arg]) + "."
     if verb == "layoff":
         items = arg if isinstance(arg, list) else [arg]
         return f"{who} adds " + _join([f"{many(i['cards'])} to meld {i['meld'] + 1}{_wild_end(i)}"
@@ -62,7 +63,8 @@ def action(a: dict, team_of=None, joker: str = "Joker") -> str:
             extra = f" with {with_cards}" if with_cards else ""
             return f"{who} takes the pile, adding its top card{extra} to meld {arg['onto'] + 1} of the " \
                    f"team{_wild_end(arg)}."
-        return f"{who} takes the pile, laying its top card down with {with_cards or 'no card'} from the hand."
+        kind = f" as a {arg['kind']}" if "kind" in arg else ""
+        return f"{who} takes the pile, laying its top card down with {with_cards or 'no card'} from the hand{kind}."
     if verb == "discard":
         return f"{who} discards {one(arg)}."
     phrases = {

@@ -69,6 +69,9 @@ def step_features(action: dict, result: dict) -> tuple[str, ...]:
     additions = action[verb] if verb == "layoff" and isinstance(action[verb], list) else [action[verb]]
     if verb in ("layoff", "take_pile") and any("wild_end" in item for item in additions):
         tags.append("wild-end")
+    if verb == "meld" and any(isinstance(item, dict) for item in action[verb]) or \
+            verb == "take_pile" and "kind" in action[verb]:
+        tags.append("meld-kind")
     for prefix, more in REASON_FEATURES.items():
         if result["reason"].startswith(prefix):
             tags += more

@@ -449,7 +449,7 @@ def _named_cards(actions) -> set[str]:
             if isinstance(arg, str):
                 named.add(arg)
             elif verb == "meld":
-                named.update(c for meld in arg for c in meld)
+                named.update(c for meld in arg for c in (meld["cards"] if isinstance(meld, dict) else meld))
             elif verb == "take_pile":
                 named.update(arg.get("with", []))
             elif verb == "layoff":

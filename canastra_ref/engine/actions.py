@@ -15,10 +15,15 @@
     {"player": "N", "draw": "stock"}              draw (and replace red threes drawn)
     {"player": "N", "redraw": true}               the first player rejects the first card
     {"player": "N", "take_pile": {"with": ["7h", "7d"]}}          top card + hand cards: new meld
+    {"player": "N", "take_pile": {"with": ["Ah", "JK"], "kind": "aces"}}   ... of this meld kind
     {"player": "N", "take_pile": {"onto": 0, "with": []}}         top card (+ cards) onto team meld 0
     {"player": "N", "take_pile": {"onto": 0, "with": [], "wild_end": "low"}}   ... a wild card that goes
                                                   to an end of the sequence goes to this one ("low"/"high")
     {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "8d", "8c"]]}
+    {"player": "N", "meld": [{"kind": "aces", "cards": ["Ah", "JK", "2h"]}]}   a meld of this kind;
+                                                  without kind, the first kind of the spec's order
+                                                  that the cards form (a set's kinds first when
+                                                  several naturals share a rank)
     {"player": "N", "layoff": {"meld": 0, "cards": ["Ah"]}}       or a list of such
     {"player": "N", "layoff": {"meld": 0, "cards": ["7h"], "wild_end": "low"}}  as for take_pile; without
                                                   wild_end such a wild card goes above the highest card
@@ -76,11 +81,11 @@ def _arg_json(verb: str, arg):
         seed, deck = arg
         return {"seed": seed} if deck is None else {"deck": list(deck)}
     if verb == "take_pile":
-        cards, onto, end = arg
+        cards, onto, end, kind = arg
         out = {"with": list(cards)} if onto is None else {"onto": onto, "with": list(cards)}
-        return out if end is None else {**out, "wild_end": end}
+        return {**out, **({} if end is None else {"wild_end": end}), **({} if kind is None else {"kind": kind})}
     if verb == "meld":
-        return [list(cards) for cards in arg]
+        return [list(cards) if kind is None else {"kind": kind, "cards": list(cards)} for kind, cards in arg]
     if verb == "layoff":
         items = [{"meld": index, "cards": list(cards), **({} if end is None else {"wild_end": end})}
                  for index, cards, end in arg]
@@ -88,8 +93,10 @@ def _arg_json(verb: str, arg):
     return arg
 
 
-def parse(action, state: State, path: str = "$") -> Action:
-    """The Action of a JSON action, or InputError naming the JSON path."""
+def parse(action, state: State, path: str = "$", kinds: tuple[str, ...] | None = None) -> Action:
+    """The Action of a JSON action, or InputError naming the JSON path.
+    `kinds`: the ruleset's meld kinds, which a meld's `kind` must name (any
+    name when None)."""
     if isinstance(action, Action):
         return action
     if not isinstance(action, dict):
@@ -123,20 +130,26 @@ def parse(action, state: State, path: str = "$") -> Action:
         if arg != "stock":
             raise InputError("draw takes \"stock\" (to take the pile use take_pile)", json_path=where)
     elif verb == "take_pile":
-        if not isinstance(arg, dict) or set(arg) - {"with", "onto", "wild_end"}:
+        if not isinstance(arg, dict) or set(arg) - {"with", "onto", "wild_end", "kind"}:
             raise InputError("take_pile takes {\"with\": [cards]} and optionally \"onto\": <meld index> "
-                             "and \"wild_end\": \"low\" or \"high\"", json_path=where)
+                             "and \"wild_end\": \"low\" or \"high\", or, without onto, \"kind\": <meld kind>",
+                             json_path=where)
         onto = arg.get("onto")
         if onto is not None and (not isinstance(onto, int) or isinstance(onto, bool)):
             raise InputError("onto is the index of a team meld", json_path=f"{where}.onto")
         if "wild_end" in arg and onto is None:
             raise InputError("wild_end names an end of the meld the top card is added to: it needs onto",
                              json_path=f"{where}.wild_end")
-        arg = (cards_at(arg.get("with", []), f"{where}.with"), onto, _wild_end(arg, where))
+        if "kind" in arg and onto is not None:
+            raise InputError("kind names the kind of the new meld the top card makes: it goes without onto",
+                             json_path=f"{where}.kind")
+        arg = (cards_at(arg.get("with", []), f"{where}.with"), onto, _wild_end(arg, where),
+               _kind(arg, where, kinds))
     elif verb == "meld":
         if not isinstance(arg, list) or not arg:
-            raise InputError("meld takes a list of at least one meld, each a list of cards", json_path=where)
-        arg = [_some_cards(m, f"{where}[{i}]", "a meld") for i, m in enumerate(arg)]
+            raise InputError("meld takes a list of at least one meld, each a list of cards or "
+                             "{\"kind\": <meld kind>, \"cards\": [cards]}", json_path=where)
+        arg = [_new_meld(m, f"{where}[{i}]", kinds) for i, m in enumerate(arg)]
     elif verb == "layoff":
         if isinstance(arg, list) and not arg:
             raise InputError("a lay-off batch adds cards to at least one meld", json_path=where,
@@ -169,6 +182,27 @@ def _wild_end(item: dict, path: str) -> str | None:
     return end
 
 
+def _new_meld(item, path: str, kinds: tuple[str, ...] | None) -> tuple[str | None, list[str]]:
+    """(kind named or None, cards) of one meld of a meld action."""
+    if not isinstance(item, dict):
+        return None, _some_cards(item, path, "a meld")
+    if set(item) != {"kind", "cards"}:
+        raise InputError("a meld naming its kind is {\"kind\": <meld kind>, \"cards\": [cards]}", json_path=path)
+    return _kind(item, path, kinds), _some_cards(item["cards"], f"{path}.cards", "a meld")
+
+
+def _kind(item: dict, path: str, kinds: tuple[str, ...] | None) -> str | None:
+    """The meld kind a new meld names, None where it names none."""
+    if "kind" not in item:
+        return None
+    kind = item["kind"]
+    if not isinstance(kind, str) or kinds is not None and kind not in kinds:
+        raise InputError(f"kind is {'null' if kind is None else shown(kind)}", json_path=f"{path}.kind",
+                         expected="one of the ruleset's meld kinds: " + ", ".join(kinds) if kinds is not None
+                         else "the name of a meld kind")
+    return kind
+
+
 def _some_cards(value, path: str, what: str) -> list[str]:
     """The cards a meld or a lay-off puts down: at least one, or nothing was played."""
     cards = cards_at(value, path)
@@ -180,7 +214,8 @@ def _some_cards(value, path: str, what: str) -> list[str]:
 def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State, Verdict]:
     """Judge and apply one action (an Action, or its JSON form). Malformed
     actions raise InputError."""
-    parsed = action if isinstance(action, Action) else parse(action, state, path)
+    parsed = action if isinstance(action, Action) else \
+        parse(action, state, path, tuple(kind.name for kind in engine.meld_kinds))
     act = Act(engine, state.copy(), parsed.player)
     try:
         reason = _dispatch(act, parsed.verb, parsed.arg)
@@ -359,13 +394,14 @@ def _surely_discardable(state: State, player: str) -> bool:
     return any(n > reserved[card] for card, n in Counter(hand).items())
 
 
-def _meld(act: Act, melds: list[list[str]]) -> str:
+def _meld(act: Act, melds: list[tuple[str | None, list[str]]]) -> str:
     opening.check_allowed(act)
-    every = [card for cards in melds for card in cards]
+    every = [card for _, cards in melds for card in cards]
     act.take_from_hand(every, usable_only=True)
     remaining = len(act.hand)
-    for cards in melds:
-        melding.lay_new(act, cards, going_out=remaining == 0, discarding=False, last_card=remaining == 1)
+    for kind, cards in melds:
+        melding.lay_new(act, cards, going_out=remaining == 0, discarding=False, last_card=remaining == 1,
+                        named=kind)
     return _after_melding(act, "meld.laid")
 
 

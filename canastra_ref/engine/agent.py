@@ -48,7 +48,7 @@ MAX_PLAN = 12           # ...or, while they fall short of the opening, up to thi
 
 def _cards(action: Action) -> list[str]:
     """The hand cards a meld or layoff candidate lays."""
-    return action.arg[0] if action.verb == "meld" else action.arg[0][1]
+    return action.arg[0][1]     # a meld's (kind, cards), a layoff's (index, cards, end)
 
 
 class RandomAgent:

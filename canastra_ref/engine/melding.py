@@ -33,9 +33,11 @@ def ranks_of(act: Act, kind: MeldKind, ctx) -> tuple[str, ...]:
 
 
 def classify(act: Act, cards: list[str], batch, going_out=False, discarding=False, last_card=False,
-             taking_pile=False):
-    """(kind, laid-out cards) for a new meld, or reject with the most relevant reason."""
-    kinds = candidates(act, cards)
+             taking_pile=False, named: str | None = None):
+    """(kind, laid-out cards) for a new meld, or reject with the most relevant reason.
+    `named`: the meld kind the action names, the only one tried; without it, the
+    first candidate the cards form (the protocol's notation, PROTOCOL.md)."""
+    kinds = [act.engine.meld_kind(named)] if named is not None else candidates(act, cards)
     if not kinds:
         act.reject("meld.no-kind", f"{' '.join(cards)} form no meld of this ruleset")
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card,
@@ -109,12 +111,13 @@ def keep_runs_apart(act: Act, kind: MeldKind, cards: list[str], index: int | Non
 
 
 def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False,
-            taking_pile: bool = False) -> int:
+            taking_pile: bool = False, named: str | None = None) -> int:
     """Lay one new meld from cards already taken from the hand; returns its index.
+    `named`: the meld kind the action names (classify).
     Where a team keeps one meld per rank and already has this one, the cards
     join it when `taking_pile` (the pile's top card with its pair), else are refused."""
     batch = act.batch() + [("", cards)]
-    kind, laid = classify(act, cards, batch, going_out, discarding, last_card, taking_pile)
+    kind, laid = classify(act, cards, batch, going_out, discarding, last_card, taking_pile, named)
     existing = same_rank_meld(act, kind, laid)
     if existing is not None:
         if not taking_pile:

@@ -58,7 +58,7 @@ def _illegal_meld(engine: Engine, state: State, rng) -> dict | None:
         return None
     candidates = options(engine, state).get("meld") if state.turn.phase == "play" else []
     if candidates:
-        meld = list(rng.choice(candidates).arg[0])
+        meld = list(rng.choice(candidates).arg[0][1])
     else:
         meld = [hand[i] for i in _indexes(rng, len(hand), 3)]
     rest = list(hand)

@@ -12,9 +12,11 @@ from .melding import add_to, lay_new
 from .melds import MeldError, bridges, fit_new, split
 
 
-def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = None) -> None:
+def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = None,
+         kind: str | None = None) -> None:
     """Take the pile: the top card starts a new meld with `with_cards`, or joins
-    team meld `onto` with them (a wild card going to an end goes to `end`)."""
+    team meld `onto` with them (a wild card going to an end goes to `end`); a
+    new meld is of the meld kind `kind` where the action names one."""
     state = act.state
     if not state.pile:
         act.reject("pile.empty", "the discard pile is empty")
@@ -68,7 +70,8 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     if onto is None:
         # taking the pile with the last hand cards when the pile holds only its top is a going out
         empties = not act.hand and not state.pile
-        state.turn_w().pile_meld = lay_new(act, with_cards + [top], going_out=empties, taking_pile=True)
+        state.turn_w().pile_meld = lay_new(act, with_cards + [top], going_out=empties, taking_pile=True,
+                                           named=kind)
     else:
         state.turn_w().pile_meld = onto
         left = len(act.hand) + len(state.pile)      # the rest of the pile joins the hand
