@@ -205,8 +205,8 @@ def test_pile_takes_left_out_are_refused(ruleset, readings):
     for state in draws:
         player, top = state.turn.player, state.pile[-1]
         melds = state.teams[state.team_of(player)].melds
-        for cards, onto in _pile_takes(engine, state, player):
+        for cards, onto, kind in _pile_takes(engine, state, player):
             if refused_take(engine, cards, onto, top):
                 for end in _ends(engine, melds, onto, cards + [top]):
-                    _, verdict = apply(engine, state, Action(player, "take_pile", (cards, onto, end)))
-                    assert verdict.verdict == REJECTED, (cards, onto, end, verdict.reason)
+                    _, verdict = apply(engine, state, Action(player, "take_pile", (cards, onto, end, kind)))
+                    assert verdict.verdict == REJECTED, (cards, onto, end, kind, verdict.reason)

@@ -28,6 +28,9 @@ Canonical form of melds (the list does not hold every subset of the hand):
   (meld.<kind>.allowed reading turn.going_out or turn.last_card) is allowed as
   the last single meld that empties the hand (or leaves its last card), so
   only a batch holding two such melds is beyond the list;
+- a meld whose cards form melds of several kinds is listed once for each,
+  naming its kind (`{"kind", "cards"}`, or `kind` in a pile take); other
+  melds name none;
 - a meld uses a wild card only where the hand holds no natural card of that
   rank and suit (a sequence that keeps a natural back and puts a wild card in
   its place is legal, and `apply` accepts it, but is not listed);
@@ -106,7 +109,7 @@ def _without_end(action: Action):
     if action.verb == "layoff":
         return [(index, cards, None) for index, cards, _ in action.arg]
     if action.verb == "take_pile" and action.arg[1] is not None:
-        return action.arg[:2] + (None,)
+        return action.arg[:2] + (None, None)
     return None
 
 
@@ -178,8 +181,8 @@ def options(engine: Engine, state: State) -> Options:
     if turn.phase == "draw":
         if state.pile:
             team_melds = state.teams[state.team_of(player)].melds
-            out.offer("take_pile", lambda: [(player, (cards, onto, end))
-                                            for cards, onto in _pile_takes(engine, state, player)
+            out.offer("take_pile", lambda: [(player, (cards, onto, end, kind))
+                                            for cards, onto, kind in _pile_takes(engine, state, player)
                                             if not refused_take(engine, cards, onto, state.pile[-1])
                                             for end in _ends(engine, team_melds, onto, cards + state.pile[-1:])])
         return out
@@ -200,7 +203,7 @@ def options(engine: Engine, state: State) -> Options:
 
     def new_melds():
         usable, kinds, grouped = usable_and_kinds()
-        return [(player, [meld]) for meld in melds(engine, kinds, usable, hand=grouped)]
+        return [(player, [named]) for named in melds(engine, kinds, usable, hand=grouped)]
 
     def additions():
         usable, kinds, grouped = usable_and_kinds()
@@ -294,13 +297,16 @@ class _Wilds:
 
 
 def melds(engine: Engine, kinds, cards: list[str], must: str | None = None,
-          hand: _Hand | None = None) -> list[list[str]]:
-    """Every new meld the cards can form, in canonical form (module docstring);
-    with `must`, only those holding that card. `hand`: the cards already grouped."""
+          hand: _Hand | None = None) -> list[tuple[str | None, list[str]]]:
+    """(kind, cards) for every new meld the cards can form, in canonical form
+    (module docstring); with `must`, only those holding that card. `hand`: the
+    cards already grouped. The kind is named (else None) where the same cards
+    form melds of several kinds: each is then its own action."""
     hand = hand or _Hand(engine, cards)
     wilds, by_rank, by_suit = hand.wilds, hand.by_rank, hand.by_suit
     natural_must = must if must is not None and must not in engine.wild_set and must != JOKER else None
-    found: dict[tuple, list[str]] = {}
+    found: dict[tuple, tuple[str, list[str]]] = {}
+    kinds_of: dict[tuple, set[str]] = {}       # the kinds that form each multiset of cards
     for kind, ranks in kinds:
         if kind.shape == "set":
             new = _sets(kind, ranks, by_rank, wilds, natural_must)
@@ -312,8 +318,13 @@ def melds(engine: Engine, kinds, cards: list[str], must: str | None = None,
             continue
         for meld in new:
             if must is None or must in meld:
-                found.setdefault(tuple(meld), meld)       # a sequence's order is its layout
-    return list(found.values())
+                found.setdefault((kind.name, tuple(meld)), (kind.name, meld))   # a sequence's order is its layout
+                kinds_of.setdefault(tuple(sorted(meld)), set()).add(kind.name)
+    named = {}
+    for kind, meld in found.values():
+        one_kind = len(kinds_of[tuple(sorted(meld))]) == 1
+        named.setdefault((None, tuple(meld)) if one_kind else (kind, tuple(meld)), (None if one_kind else kind, meld))
+    return list(named.values())
 
 
 class _Hand:
@@ -519,7 +530,8 @@ def _bound(engine: Engine, path: str, pick):
 
 
 def _pile_takes(engine: Engine, state: State, player: str):
-    """(hand cards, onto) for every canonical meld or addition holding the pile's top card."""
+    """(hand cards, onto, kind) for every canonical meld (of the kind named, as
+    melds() names it) or addition (kind None) holding the pile's top card."""
     top = state.pile[-1]
     hand = state.players[player].hand
     wild = engine.wild_set
@@ -532,15 +544,17 @@ def _pile_takes(engine: Engine, state: State, player: str):
     pool = _sorted(hand + [top])
     team_melds = state.teams[state.team_of(player)].melds
     grouped = _Hand(engine, pool)
-    found = [(meld, None) for meld in melds(engine, kinds, pool, must=top, hand=grouped)]
-    found += [(added, index) for index, added in layoffs(engine, kinds, team_melds, pool, must=top, hand=grouped)]
+    found = [(meld, None, kind) for kind, meld in melds(engine, kinds, pool, must=top, hand=grouped)]
+    found += [(added, index, None)
+              for index, added in layoffs(engine, kinds, team_melds, pool, must=top, hand=grouped)]
     seen = set()
-    for cards, onto in found:
+    for cards, onto, kind in found:
         rest = list(cards)
         rest.remove(top)
         # the engine keeps `with` + [top] as laid out when that is a valid layout (a
         # sequence whose top card is its highest), and lays the cards out itself otherwise
-        key = (onto, tuple(rest)) if onto is None and cards[-1] == top else (onto, "", tuple(sorted(rest)))
-        if key not in seen and (onto, tuple(rest)) not in seen:
-            seen.update((key, (onto, tuple(rest))))
-            yield rest, onto
+        given = (onto, kind, tuple(rest))
+        key = given if onto is None and cards[-1] == top else (onto, kind, "", tuple(sorted(rest)))
+        if key not in seen and given not in seen:
+            seen.update((key, given))
+            yield rest, onto, kind
