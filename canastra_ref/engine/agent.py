@@ -148,10 +148,17 @@ class RandomAgent:
         plan: list = []
         scratch, scratch_opts = state, opts          # the plan's state so far and its options
         opening = not state.teams[state.team_of(turn.player)].opened
+        judged = None           # (a scratch state, whether its melds fall short): asked once a state
+
+        def falls_short(scratch):
+            nonlocal judged
+            if judged is None or judged[0] is not scratch:
+                judged = scratch, turn_falls_short(self.engine, scratch)
+            return judged[1]
         for count in range(MAX_PLAN):
             if count >= MELDS_PER_TURN or self.rng.random() >= self.meld_chance:
                 # an opening plan goes on while the engine judges its melds short of the opening
-                if not (opening and plan and turn_falls_short(self.engine, scratch)):
+                if not (opening and plan and falls_short(scratch)):
                     break
             candidates = scratch_opts.get("meld") + scratch_opts.get("layoff")
             if opening and not plan and self._hopeless(state, candidates):
@@ -164,7 +171,7 @@ class RandomAgent:
             if scratch.ended is not None:
                 return plan
             scratch_opts = options(self.engine, scratch)
-        if opening and plan and turn_falls_short(self.engine, scratch) and self.rng.random() >= self.penalty_chance:
+        if opening and plan and falls_short(scratch) and self.rng.random() >= self.penalty_chance:
             plan, scratch, scratch_opts = [], state, opts       # the plan would fail the opening: drop it
         if scratch.turn.final:
             choice = self._first(scratch, scratch_opts.get("end_turn"))
