@@ -54,10 +54,12 @@ def failure(act: Act, going_out: bool = False, discarding: bool = False) -> str 
 
 
 def turn_falls_short(engine: Engine, state: State) -> bool:
-    """Whether the turn so far fails the opening rules (failure(): what the
-    turn's end judges), were the turn player to end it now with a discard that
-    does not go out. Read without changing `state`, for agents planning a turn."""
-    return failure(Act(engine, state, state.turn.player), discarding=True) is not None
+    """Whether the turn so far fails the opening rules, were the turn player to
+    end it now with a discard that does not go out, in a way the turn's end
+    does not let stand (judge(): a failure that stands until the next player
+    challenges it is left pending, not judged). Read without changing `state`,
+    for agents planning a turn."""
+    return _lasting_failure(Act(engine, state, state.turn.player), going_out=False, discarding=True) is not None
 
 
 def turn_shortfall(engine: Engine, state: State) -> int:
@@ -202,10 +204,16 @@ def fails_going_out(act: Act, discarding: bool) -> str | None:
     """The reason this turn's melds fail the opening were the player's hand
     emptied now, unless that failure would stand until challenged
     (judge(): then the going out is not stopped by it)."""
-    reasons, shortfall = _failures(act, going_out=True, discarding=discarding)
+    return _lasting_failure(act, going_out=True, discarding=discarding)
+
+
+def _lasting_failure(act: Act, going_out: bool, discarding: bool) -> str | None:
+    """The reason this turn's melds fail the opening were the turn ended now,
+    unless that failure would stand until challenged (judge())."""
+    reasons, shortfall = _failures(act, going_out=going_out, discarding=discarding)
     if not reasons:
         return None
-    ctx = act.context(batch=act.batch(), going_out=True, discarding=discarding, shortfall=shortfall)
+    ctx = act.context(batch=act.batch(), going_out=going_out, discarding=discarding, shortfall=shortfall)
     stands = _standing(act, reasons, ctx)
     return None if stands is not None and all(d.value for d in stands) else reasons[0]
 
