@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.agent import RandomAgent
 from canastra_ref.engine.deal import new_hand
 from canastra_ref.engine.legal import legal
-from canastra_ref.engine.opening import turn_shortfall
+from canastra_ref.engine.opening import FAILURES, turn_falls_short, turn_shortfall
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 
@@ -74,3 +76,43 @@ def test_a_hopeless_opening_is_not_begun_except_by_chance():
     assert len(states) >= 10
     assert melds_planned(engine, states, hopeless_chance=0) == 0
     assert melds_planned(engine, states, hopeless_chance=1) > 0
+
+
+def unopened_turns_with_melds(engine, seeds: int):
+    """Play phases of self-play where a team that has not opened has melded this turn."""
+    found = []
+
+    def observe(before, action, after, verdict):
+        turn = after.turn
+        if turn.phase == "play" and turn.melds_laid and after.ended is None and not turn.final \
+                and not after.teams[after.team_of(turn.player)].opened:
+            found.append(after)
+    for seed in range(1, seeds + 1):
+        for _ in self_play(engine, seed, 2, observe):
+            pass
+    return found
+
+
+@pytest.mark.parametrize("ruleset, readings", [("classica", ()), ("ituiutaba-2p", ()), ("cbc", ()),
+                                               ("cbc", (("panca-shortfall", "five-short"),))])
+def test_turn_falls_short_is_what_the_discard_judges(ruleset, readings):
+    """opening.turn_falls_short, which the agent asks before a plan's discard,
+    says whether a discard that does not go out fails the opening; an opening
+    that the spec lets stand until challenged (cbc 19) does not fall short."""
+    engine = engine_for(ruleset, readings)
+    judged = standing = 0
+    for state in unopened_turns_with_melds(engine, 6):
+        player = state.turn.player
+        if len(state.players[player].hand) < 2:
+            continue
+        for card in sorted(set(state.players[player].hand)):
+            after, verdict = apply(engine, state, {"player": player, "discard": card})
+            if verdict.verdict == "rejected" or after.ended is not None:
+                continue
+            assert turn_falls_short(engine, state) == (verdict.reason in FAILURES), (card, verdict.reason)
+            judged += 1
+            standing += verdict.reason == "opening.pending-check"
+            break
+    assert judged >= 10
+    if ruleset == "cbc":
+        assert standing >= 1

@@ -10,11 +10,12 @@ scratch state and keep it only when it does not end in a penalty.
 
 A plan lays up to MELDS_PER_TURN melds or layoffs, each with meld_chance.
 While its team has not opened, the plan goes on (up to MAX_PLAN) as long as
-the engine judges its melds short of the opening (opening.turn_falls_short),
-and a plan still short at the end is dropped before any discard is tried,
-except with penalty_chance, when it is played out to the discard that the
-engine penalises (or, where a short opening stands unchallenged, leaves
-pending). A discard penalised for another reason is played with
+the engine judges that its melds would fail the opening at the turn's end
+(opening.turn_falls_short: an opening the spec lets stand until the next
+player challenges it does not fall short, and is played), and a plan still
+short at the end is dropped before any discard is tried, except with
+penalty_chance, when it is played out to the discard that the engine
+penalises. A discard penalised for another reason is played with
 penalty_chance too; otherwise the turn is a discard alone.
 
 An opening plan is not even begun when it looks hopeless: when the card
