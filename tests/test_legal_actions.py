@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -21,8 +22,10 @@ from canastra_ref.cards import JOKER
 from canastra_ref.dsl.loader import available, load
 from canastra_ref.engine.actions import Action, apply
 from canastra_ref.engine.agent import RandomAgent
+from canastra_ref.engine.completion import complete
 from canastra_ref.engine.deal import new_hand
-from canastra_ref.engine.legal import _ends, _pile_takes, legal, legal_actions, refused_take
+from canastra_ref.engine.legal import _ends, _pile_takes, legal, legal_actions, options, refused_take
+from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.verdict import REJECTED
@@ -210,3 +213,47 @@ def test_pile_takes_left_out_are_refused(ruleset, readings):
                 for end in _ends(engine, melds, onto, cards + [top]):
                     _, verdict = apply(engine, state, Action(player, "take_pile", (cards, onto, end, kind)))
                     assert verdict.verdict == REJECTED, (cards, onto, end, kind, verdict.reason)
+
+
+def _layoff_state(engine, meld: list[str], hand: list[str]):
+    partial = {"turn": {"player": "N", "phase": "play"}, "teams": {"NS": {"opened": True, "melds": [{"cards": meld}]}},
+               "hands": {"N": hand, "E": 15, "S": 15, "W": 15}}
+    return load_state(engine, complete(engine.table, engine.deck, partial))
+
+
+@pytest.mark.parametrize("readings", [(), (("joker-relocation", "displace-only"),)])
+@pytest.mark.parametrize("meld, hand", [
+    (["JK", "7d", "8d"], ["Td", "4d", "9d", "Kc", "3c"]),        # a joker at the low end, gaps either side
+    (["6d", "JK", "8d"], ["Td", "4d", "9d", "5d", "Kc"]),        # a joker between two naturals
+    (["7d", "8d", "JK"], ["5d", "Jd", "6d", "Qd", "3c"]),        # at the high end
+    (["JK", "7d", "8d", "9d"], ["Jd", "5d", "4d", "Kc", "3c"]),  # a longer sequence
+    (["6d", "7d", "8d"], ["JK", "Td", "4d", "Kc", "3c"]),        # a joker from the hand
+])
+def test_every_canonical_layoff_onto_a_sequence_with_wild_cards_is_listed(meld, hand, readings):
+    """Every layoff of every part of the hand onto a sequence that apply accepts
+    (in canonical form) has an equivalent listed, where the meld's wild cards
+    may leave their places (cbc 31: wild.JK.relocates under relocate) or not;
+    the layoffs that leave a gap no wild card can fill are not listed."""
+    engine = engine_for("cbc", readings)
+    state = _layoff_state(engine, meld, hand)
+    listed = [a for a in legal_actions(engine, state) if "layoff" in a]
+    outcomes = {outcome(engine, state, a) for a in listed}
+    accepted = 0
+    for size in range(1, len(hand) + 1):
+        for cards in itertools.combinations(hand, size):
+            for end in (None, "low", "high"):
+                item = {"meld": 0, "cards": list(cards), **({} if end is None else {"wild_end": end})}
+                action = {"player": "N", "layoff": item}
+                new, verdict = apply(engine, state, action)
+                if verdict.verdict == REJECTED:
+                    assert action not in listed, verdict.reason
+                    continue
+                accepted += 1
+                if canonical(engine, state, action):
+                    assert outcome(engine, state, action) in outcomes, action
+    assert accepted
+    assert not any(apply(engine, state, a)[1].reason == "meld.not-consecutive" for a in options_layoffs(engine, state))
+
+
+def options_layoffs(engine, state):
+    return options(engine, state).get("layoff")

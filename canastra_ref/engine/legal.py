@@ -42,7 +42,10 @@ Canonical form of melds (the list does not hold every subset of the hand):
 - `layoff`: cards added to one meld: for a set, every count of naturals of
   its rank and of jokers and twos; for a sequence, every wider window's
   naturals held by the hand (and those that would replace the meld's wild
-  cards), with every count of jokers and twos added; `apply` places them.
+  cards), with every count of jokers and twos added that can fill the
+  window's gaps (a wild card of the meld that may move fills one only from
+  beyond the cards that stay: from between them it leaves a gap of its own);
+  `apply` places them.
   Where a wild card goes to an end of the sequence (given way to its natural
   card, or added with no gap to fill), the addition is listed without
   `wild_end` and, when it lays the meld out otherwise, with the `wild_end`
@@ -474,10 +477,11 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     spanned = ranks[low:high + 1]
     replacing = [spanned[i] for i in places if i < len(spanned) and spanned[i] in held
                  and not wild_locked(engine, meld_cards[i], low + i, naturals_at)]
-    # wild cards of the meld that may leave their places fill gaps as well (wild.<card>.relocates)
-    moving = sum(1 for i in places if may_relocate(engine, meld_cards[i], low + i, naturals_at))
+    # wild cards of the meld that may leave their places (wild.<card>.relocates) fill gaps as well
+    relocating = {low + i for i in places if may_relocate(engine, meld_cards[i], low + i, naturals_at)}
+    wild_at = {spanned[i]: low + i for i in places if i < len(spanned)}
     spare = len(wilds.jokers) + len(wilds.twos_for(suit))
-    budget = spare + len(replacing) + moving
+    budget = spare + len(replacing) + len(relocating)
     starts = [low] + [s for s in range(low - 1, -1, -1) if ranks[s] in held]
     ends = [high] + [e for e in range(high + 1, len(ranks)) if ranks[e] in held]
     for start in starts:
@@ -494,10 +498,29 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
             for k in range(len(replacing) + 1):
                 for swapped in combinations(replacing, k):
                     base = new + [held[r] for r in swapped]
-                    # only wild cards added, displaced or relocating fill the window's gaps: fewer leave one open
-                    for w in range(max(0, gaps - k - moving), min(room, spare) + 1):
+                    freed = _freed(relocating, {wild_at[r] for r in swapped}, naturals_at, wild_at.values(),
+                                   start if start < low else None, end if end > high else None)
+                    # only wild cards added, displaced or freed fill the window's gaps: fewer leave one open
+                    for w in range(max(0, gaps - k - freed), min(room, spare) + 1):
                         for fill in wilds.fills(w, suit):
                             yield base + fill
+
+
+def _freed(relocating: set[int], displaced: set[int], naturals_at: set[int], wilds_at, start: int | None,
+           end: int | None) -> int:
+    """How many of the meld's relocating wild cards (at the positions `relocating`,
+    but those `displaced` by a natural) fill a gap without leaving one: where they
+    move, the engine lays the meld out between its outermost cards that stay (the
+    naturals, and the wild cards that may not move), or the new natural at the
+    window's `start` or `end`; a wild card beyond those frees its place, one
+    between them leaves a gap of its own to fill."""
+    moving = relocating - displaced
+    if not moving:
+        return 0
+    staying = naturals_at | displaced | (set(wilds_at) - relocating)
+    low = start if start is not None else min(staying)
+    high = end if end is not None else max(staying)
+    return sum(1 for p in moving if p < low or p > high)
 
 
 def refused_take(engine: Engine, cards: list[str], onto: int | None, top: str) -> bool:
