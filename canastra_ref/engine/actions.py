@@ -324,7 +324,7 @@ def _draw(act: Act, arg) -> str:
 
 def _hand_ended(state: State) -> str:
     """The reason of an action during which the stock's end ended the hand: a
-    draw, or a red three's replacement (threes.draw_one, threes.end_if_stock_drawn_out)."""
+    draw, or a red three's replacement (threes.draw_one, going_out.end_if_stock_drawn_out)."""
     return "hand.ended.red-three-last" if state.ended["reason"] == "red-three-last" else "hand.ended.stock-exhausted"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..dsl.model import Decision
 from .act import Act
+from .state import clause_record, recorded_decision
 from .verdict import Rejection
 
 
@@ -44,6 +45,19 @@ def went_out(act: Act, discarding: bool) -> None:
     act.events.append("going-out.with-discard" if discarding else "going-out.direct")
 
 
+def end_if_stock_drawn_out(act: Act) -> None:
+    """Where the hand ends as soon as the last card of the stock is drawn
+    (stock.exhausted = last-card-ends), end it once a draw has emptied the
+    stock, whichever draw took that card: the turn's own, the first player's
+    second card, or a red three's replacement (the setting names no draw, and
+    each takes a card of the stock)."""
+    state = act.state
+    if state.ended is None and not state.stock \
+            and act.value("stock.exhausted", decisive=False) == "last-card-ends":
+        act.decide("stock.exhausted")
+        end_hand(act, "stock-exhausted")
+
+
 def ask(act: Act) -> None:
     """The player asks the partner for permission to go out. When he may is
     the spec's (going_out.ask_partner, read as he asks); a player without a
@@ -58,15 +72,14 @@ def ask(act: Act) -> None:
     turn = act.state.turn_w()
     turn.asked = "asking"
     # kept for the rest of the turn: the answer binds by this clause, as it was decided now
-    turn.asked_by = {"setting": decision.setting, "clause": decision.clause, "cites": list(decision.cites)}
+    turn.asked_by = clause_record(decision)
 
 
 def question(turn) -> tuple[Decision, ...]:
     """The decision that let the turn's question to the partner be asked, as it
     was made then (none where a state given with the question does not name its
     clause): what the answer, and a play it rules out, cite."""
-    d = turn.asked_by
-    return () if d is None else (Decision(d["setting"], True, d["clause"], tuple(d["cites"])),)
+    return () if turn.asked_by is None else (recorded_decision(turn.asked_by),)
 
 
 def cite_question(act: Act) -> None:

@@ -323,11 +323,8 @@ def melds(engine: Engine, kinds, cards: list[str], must: str | None = None,
             if must is None or must in meld:
                 found.setdefault((kind.name, tuple(meld)), (kind.name, meld))   # a sequence's order is its layout
                 kinds_of.setdefault(tuple(sorted(meld)), set()).add(kind.name)
-    named = {}
-    for kind, meld in found.values():
-        one_kind = len(kinds_of[tuple(sorted(meld))]) == 1
-        named.setdefault((None, tuple(meld)) if one_kind else (kind, tuple(meld)), (None if one_kind else kind, meld))
-    return list(named.values())
+    # cards that one kind alone forms name no kind (found holds them once per layout already)
+    return [(kind if len(kinds_of[tuple(sorted(meld))]) > 1 else None, meld) for kind, meld in found.values()]
 
 
 class _Hand:

@@ -20,7 +20,7 @@ from ..dsl.model import Decision
 from .act import Act
 from .context import TeamContext
 from .rules import Engine
-from .state import State, Turn
+from .state import State, Turn, clause_record, recorded_decision
 
 
 def minimum(act: Act, ctx) -> int:
@@ -249,8 +249,7 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
             act.trace.add(decision)
         state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
                          "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
-                         "stands": [{"setting": d.setting, "clause": d.clause, "cites": list(d.cites)}
-                                    for d in stands]}
+                         "stands": [clause_record(d) for d in stands]}
         team.opened = True
         act.events.append("opening.short-pending")
         return "opening.pending-check"
@@ -426,8 +425,8 @@ def penalise(act: Act) -> None:
 
 def _cite_stands(act: Act, pending: dict) -> None:
     """Cite the clauses that let the pending opening stand until challenged."""
-    for d in pending.get("stands", ()):
-        act.trace.add(Decision(d["setting"], True, d["clause"], tuple(d["cites"])))
+    for record in pending.get("stands", ()):
+        act.trace.add(recorded_decision(record))
 
 
 def settle_pending(act: Act) -> None:

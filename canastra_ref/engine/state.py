@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 
 from ..cards import cards_at, full_deck, sort_key
 from ..display import shown
+from ..dsl.model import Decision
 from ..errors import InputError
 from ..limits import MAX_INT
 from ..seating import Table
@@ -146,6 +147,17 @@ class Turn:
 
 
 _BLANK_TURN = Turn(player="")
+
+
+def clause_record(decision: Decision) -> dict:
+    """A deciding clause kept in the state to be cited again later (pending.stands,
+    turn.asked_by): {"setting", "clause", "cites"}; the decision it keeps was yes."""
+    return {"setting": decision.setting, "clause": decision.clause, "cites": list(decision.cites)}
+
+
+def recorded_decision(record: dict) -> Decision:
+    """The decision a clause_record keeps."""
+    return Decision(record["setting"], True, record["clause"], tuple(record["cites"]))
 
 
 @dataclass(slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import holds_red_three, is_red_three
 from .act import Act
-from .going_out import end_hand
+from .going_out import end_hand, end_if_stock_drawn_out
 
 
 def draw_one(act: Act) -> str | None:
@@ -29,19 +29,6 @@ def draw_one(act: Act) -> str | None:
         act.hand.append(card)
         return card
     return None
-
-
-def end_if_stock_drawn_out(act: Act) -> None:
-    """Where the hand ends as soon as the last card of the stock is drawn
-    (stock.exhausted = last-card-ends), end it once a draw has emptied the
-    stock, whichever draw took that card: the turn's own, the first player's
-    second card, or a red three's replacement (the setting names no draw, and
-    each takes a card of the stock)."""
-    state = act.state
-    if state.ended is None and not state.stock \
-            and act.value("stock.exhausted", decisive=False) == "last-card-ends":
-        act.decide("stock.exhausted")
-        end_hand(act, "stock-exhausted")
 
 
 def start_play(act: Act) -> None:

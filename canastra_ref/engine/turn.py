@@ -33,7 +33,7 @@ def draw(act: Act) -> None:
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
     else:
-        threes.end_if_stock_drawn_out(act)
+        going_out.end_if_stock_drawn_out(act)
     if state.ended is None:
         turn.phase = "play"
 
@@ -56,7 +56,7 @@ def redraw(act: Act) -> None:
     kept = threes.draw_one(act)
     if kept is not None:
         turn.drawn = [*turn.drawn, kept]
-    threes.end_if_stock_drawn_out(act)
+    going_out.end_if_stock_drawn_out(act)
 
 
 def discard(act: Act, card: str) -> str:
