@@ -305,3 +305,31 @@ def test_a_shrunk_table_is_one_play_can_reach(refused):
             assert any(t.get("melds") for t in state["teams"].values())
     finally:
         runner.close()
+
+
+def test_a_set_of_black_threes_needs_a_feature_of_black_threes_as_its_fixtures_do():
+    """Every fixture action melding a set of black threes (a scenario's meld
+    action, or a meld query) requires a feature of black threes, as the fuzzer
+    tags such a step: the fixtures' authors tagged them from the articles. The
+    fuzzer's tag is black-three-sets where the ruleset lets black threes be
+    melded (classica, going out), black-threes where they are refused
+    (meld.threes); classica's fixtures that lay such a meld all require
+    black-three-sets."""
+    from canastra_conformance import canonical
+    from canastra_conformance.fixtures import load_all
+    from canastra_tools.fuzz import step_features, three_melds_feature
+    checked = set()
+    for case in load_all():
+        if case.query is not None:
+            meld = canonical.query(case.query).get("meld")
+            actions = [{"player": "N", "meld": [meld]}] if meld else []
+        else:
+            actions = [canonical.action(a) for a in case.actions]
+        feature = three_melds_feature(engine_for(case.ruleset))
+        for action in actions:
+            if feature in step_features(action, {"reason": ""}, feature):
+                assert {"black-threes", "black-three-sets"} & set(case.requires), f"{case.id}: {action}"
+                if case.query is None and feature == "black-three-sets":
+                    assert feature in case.requires, case.id
+                checked.add((case.ruleset, feature))
+    assert {("classica", "black-three-sets"), ("cbc", "black-threes"), ("uruguaya", "black-threes")} <= checked

@@ -113,6 +113,8 @@ def test_kind_survives_the_json_round_trip_schemas_and_fuzzing(tmp_path):
     with pytest.raises(ErrorList) as refused:
         load_file(tmp_path / "case.yaml")
     assert "actions[0]" in str(refused.value)
-    assert "meld-kind" in step_features(given, {"reason": "meld.laid"})
-    assert "meld-kind" in step_features(take, {"reason": "pile.taken"})
-    assert "meld-kind" not in step_features({"player": "N", "meld": [["4d", "5d", "6d"]]}, {"reason": "meld.laid"})
+    threes = "black-threes"     # the tag of a set of black threes (none is laid here)
+    assert "meld-kind" in step_features(given, {"reason": "meld.laid"}, threes)
+    assert "meld-kind" in step_features(take, {"reason": "pile.taken"}, threes)
+    assert "meld-kind" not in step_features({"player": "N", "meld": [["4d", "5d", "6d"]]}, {"reason": "meld.laid"},
+                                            threes)

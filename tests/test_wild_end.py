@@ -133,13 +133,15 @@ def test_legal_actions_list_a_named_end_only_where_it_changes_the_layout():
 def test_fuzzing_sends_a_named_end_only_to_an_implementation_declaring_wild_end():
     from canastra_tools.fuzz import step_features
     laid = {"reason": "meld.laid-off"}
-    assert "wild-end" in step_features({"player": "N", "layoff": {"meld": 0, "cards": ["7h"], "wild_end": "low"}}, laid)
+    threes = "black-threes"     # the tag of a set of black threes (none is laid here)
+    assert "wild-end" in step_features({"player": "N", "layoff": {"meld": 0, "cards": ["7h"], "wild_end": "low"}},
+                                       laid, threes)
     assert "wild-end" in step_features({"player": "N", "layoff": [{"meld": 0, "cards": ["7h"]},
                                                                   {"meld": 1, "cards": ["8c"], "wild_end": "high"}]},
-                                       laid)
-    assert "wild-end" not in step_features({"player": "N", "layoff": {"meld": 0, "cards": ["7h"]}}, laid)
+                                       laid, threes)
+    assert "wild-end" not in step_features({"player": "N", "layoff": {"meld": 0, "cards": ["7h"]}}, laid, threes)
     taken = step_features({"player": "N", "take_pile": {"onto": 0, "with": [], "wild_end": "low"}},
-                          {"reason": "pile.taken"})
+                          {"reason": "pile.taken"}, threes)
     assert {"pile-take", "pile-onto-meld", "wild-end"} <= set(taken)
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from canastra_conformance.runner import Runner
 from canastra_ref.dsl.loader import load
+from canastra_ref.dsl.strict import possible_values
 from canastra_ref.engine.play import StuckError
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.walk import games
@@ -60,10 +61,14 @@ REASON_FEATURES = {"going-out.": ("going-out",), "hand.ended.": ("stock-exhausti
 TABLE_FEATURES = {2: ("two-players",), 3: ("three-players",), 6: ("six-players",)}
 
 
-def step_features(action: dict, result: dict) -> tuple[str, ...]:
-    """The feature tags a step needs: by its verb, and by the reference's answer."""
+def step_features(action: dict, result: dict, three_melds: str) -> tuple[str, ...]:
+    """The feature tags a step needs: by its verb, by the cards it melds (a
+    set of threes holding a black three needs `three_melds`, see
+    three_melds_feature), and by the reference's answer."""
     verb = next(k for k in action if k != "player")
     tags = list(VERB_FEATURES.get(verb, ()))
+    if any(_black_three_set(meld) for meld in _new_melds(verb, action[verb])):
+        tags.append(three_melds)
     if verb == "take_pile" and action[verb].get("onto") is not None:
         tags.append("pile-onto-meld")
     additions = action[verb] if verb == "layoff" and isinstance(action[verb], list) else [action[verb]]
@@ -78,6 +83,36 @@ def step_features(action: dict, result: dict) -> tuple[str, ...]:
     if "score" in result:
         tags.append("scoring")
     return tuple(dict.fromkeys(tags))
+
+
+def _black_three_set(cards) -> bool:
+    """Whether the cards are a set of threes, beside jokers and twos, holding a black three."""
+    naturals = [c for c in cards if isinstance(c, str) and c != "JK" and not c.startswith("2")]
+    return bool(naturals) and all(c.startswith("3") for c in naturals) and any(c in ("3c", "3s") for c in naturals)
+
+
+def _new_melds(verb: str, arg) -> list[list[str]]:
+    """The cards of each meld a `meld` action lays. (A pile take holding a black
+    three is refused for the pile's top card, a wild card or a three, before its
+    meld is judged: it needs no feature of black threes melded.)"""
+    if verb == "meld" and isinstance(arg, list):
+        return [item.get("cards", []) if isinstance(item, dict) else item for item in arg]
+    return []
+
+
+def three_melds_feature(engine) -> str:
+    """The feature tag a set of black threes exercises in the engine's
+    ruleset: `black-three-sets` where some meld kind may hold one (classica's,
+    going out), `black-threes` where none may (the meld is refused as
+    meld.threes), as the fixtures tag them. Ranks the spec computes from the
+    game may hold threes. (The ranks are a required setting: the None that
+    possible_values adds where no clause is unconditional is no value.)"""
+    for kind in engine.meld_kinds:
+        ranks = possible_values(engine.ruleset, f"meld.{kind.name}.ranks")
+        if (ranks is None or any(value is not None and "3" in value for value in ranks)) and \
+                (kind.colors is None or "black" in kind.colors):
+            return "black-three-sets"
+    return "black-threes"
 
 
 @dataclass
@@ -201,6 +236,7 @@ class Campaign:
         self.readings = readings_for(runner, settings.ruleset, settings.readings)
         self.engine = engine_for(settings.ruleset, tuple(sorted(self.readings.items())))
         self.unordered = frozenset(k.name for k in self.engine.meld_kinds if k.shape != "sequence")
+        self.three_melds = three_melds_feature(self.engine)
         self.tally = Tally(settings.ruleset, self.readings)
         self._began = 0.0
         self._unsupported: dict[tuple, str | None] = {}     # why the steps needing these features are not sent
@@ -268,7 +304,7 @@ class Campaign:
 
         def sendable(i: int) -> bool:
             if i not in unsent:
-                needs = step_features(steps[i].action, result(i))
+                needs = step_features(steps[i].action, result(i), self.three_melds)
                 if needs not in self._unsupported:
                     self._unsupported[needs] = self.runner.unsupported_for(self.settings.ruleset, needs)
                 unsent[i] = self._unsupported[needs]

@@ -50,7 +50,7 @@ from canastra_ref.engine.state import PlayerState, TeamState, Turn
 from canastra_ref.errors import CanastraError, ErrorList
 
 from . import cardtext
-from .fuzz import TABLE_FEATURES, Finding, step_features
+from .fuzz import TABLE_FEATURES, Finding, step_features, three_melds_feature
 from .fuzz_compare import ERRORED, SCORE, STATE, compare
 from .fuzz_defaults import MAX_CHECKS
 
@@ -347,8 +347,9 @@ class Shrinker:
 
     def requires(self, shrunk: Shrunk) -> list[str]:
         tags = list(TABLE_FEATURES.get(len(self.engine.table.seats), ()))
+        three_melds = three_melds_feature(self.engine)
         for action, result in zip(shrunk.actions, shrunk.reference["results"]):
-            tags += step_features(action, result)
+            tags += step_features(action, result, three_melds)
         return list(dict.fromkeys(tags))
 
     def description(self, shrunk: Shrunk, implementation: str, articles: list[str]) -> str:
