@@ -125,7 +125,7 @@ def test_an_entry_swapped_for_another_is_ignored(where):
 def test_a_swapped_spec_entry_does_not_change_check(where):
     """The reproducer of issue 17: cbc's parse copied over classica's key."""
     def check(name):
-        loader._parse.cache_clear()
+        loader._parsed.cache_clear()
         return loader.check_file(SPEC_DIR / f"{name}.canastra")
     readings = {name: check(name)[0] for name in ("cbc", "classica")}
     assert len(readings["cbc"]) != len(readings["classica"])
@@ -171,9 +171,16 @@ def test_a_changed_spec_or_ancestor_is_checked_again(where, checks, tmp_path, ch
     check_cache.check_file(child)
     with open(tmp_path / f"{changed}.canastra", "a", encoding="utf-8") as handle:
         handle.write("\n# an edit\n")
-    loader._parse.cache_clear()
     check_cache.check_file(child)
     assert len(checks) == 2
+
+
+def test_a_spec_edited_while_the_process_runs_is_parsed_again(where, tmp_path):
+    spec = tmp_path / "classica.canastra"
+    shutil.copyfile(SPEC_DIR / "classica.canastra", spec)
+    assert loader.check_file(spec)[1] == []
+    spec.write_text(spec.read_text(encoding="utf-8") + "\nnot a clause\n", encoding="utf-8")
+    assert loader.check_file(spec)[1], "the edit was not read"
 
 
 def test_a_failed_check_is_not_stored(where, checks, tmp_path):

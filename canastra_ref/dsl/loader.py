@@ -24,11 +24,16 @@ def available(directory: Path = SPEC_DIR) -> list[str]:
     return sorted(p.stem for p in Path(directory).glob("*" + SPEC_SUFFIX))
 
 
-@lru_cache(maxsize=None)
 def _parse(path: str) -> ast.SpecFile:
-    """The parsed file; parses are cached on disk (canastra_ref.cache) by code,
-    lark release, grammar and file text."""
-    text = read_text(path, error=SpecError)
+    """The parsed file as its text is now: a file edited while the process runs
+    is parsed again."""
+    return _parsed(path, read_text(path, error=SpecError))
+
+
+@lru_cache(maxsize=64)
+def _parsed(path: str, text: str) -> ast.SpecFile:
+    """A parse kept in memory by path and text, and on disk (canastra_ref.cache)
+    by code, lark release, grammar, path and text."""
     inputs = (installed("lark"), GRAMMAR.read_text(encoding="utf-8"), path, text)
     return cached("spec", ("canastra_ref",), inputs, lambda: _parse_text(text, path),
                   encode=ast.to_json, decode=ast.from_json)
