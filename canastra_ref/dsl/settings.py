@@ -262,7 +262,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("opening.unclean_stands_unchallenged", BOOL, "action",
        "an opening without the meld free of wild cards that turn.clean_meld requires stands unless "
        "the next player challenges it before playing (judged when the turn ends, at a going out too, "
-       "as opening.short_stands_unchallenged is)", default=False,
+       "as opening.short_stands_unchallenged is); so do a later turn's melds where turn.clean_meld "
+       "asks it of them (turn.opening tells the two apart): a challenge takes back that turn's melds "
+       "alone, the team's opening made before stands", default=False,
        read_when=(ReadWhen("turn.clean_meld", (True,)),)),
     _S("opening.short_last_discard", enum("going-out", "ordinary"), "static",
        "the order of judgement when a player who has not opened discards his last card after melds that "

@@ -190,12 +190,13 @@ def taken_back_before_going_out(act: Act) -> bool:
 
 
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:
-    """The decisions on whether each failure of this opening may stand until the
-    next player challenges it (opening.short_stands_unchallenged,
+    """The decisions on whether each failure of this turn's melds may stand
+    until the next player challenges it (opening.short_stands_unchallenged,
     opening.unclean_stands_unchallenged, read in `ctx`: at a going out too), or
-    None where some failure is not of that kind (or nothing was laid, or the
-    team had opened)."""
-    if act.state.teams[act.team].opened or not act.batch() or not all(r in _STANDS for r in reasons):
+    None where some failure is not of that kind (or nothing was laid). A team
+    that had opened fails only the clean meld of a later turn (turn.clean_meld),
+    which opening.unclean_stands_unchallenged judges as it judges the opening's."""
+    if not act.batch() or not all(r in _STANDS for r in reasons):
         return None
     return [act.decide(_STANDS[r], ctx, decisive=False) for r in reasons]
 
@@ -250,6 +251,9 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
         state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
                          "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
                          "stands": [clause_record(d) for d in stands]}
+        if was_open:
+            # a later turn's melds: a challenge takes back those alone, not the opening made before
+            state.pending.update(opened_before=True, had_melded=state.turn.had_melded)
         team.opened = True
         act.events.append("opening.short-pending")
         return "opening.pending-check"
@@ -438,8 +442,10 @@ def settle_pending(act: Act) -> None:
 
 
 def challenge(act: Act) -> None:
-    """The next player challenges a short opening: its melds go back, and its
-    player's team is charged the failed opening."""
+    """The next player challenges the melds left pending (a short or unclean
+    opening, or a later turn's melds without their clean meld): they go back,
+    and their player's team is charged the failure. A team whose opening was
+    made before that turn stays open."""
     state = act.state
     pending = state.pending
     if pending is None:
@@ -454,8 +460,9 @@ def challenge(act: Act) -> None:
     if undo is not None and offender_act.value("opening.failure_pile") == "kept":
         undo = None
     _take_back(state, pending["team"], state.player_w(offender).hand, pending["melds"], undo)
-    state.team_w(pending["team"]).opened = False
-    state.player_w(offender).melded = False
+    opened_before = pending.get("opened_before", False)
+    state.team_w(pending["team"]).opened = opened_before
+    state.player_w(offender).melded = opened_before and pending.get("had_melded", False)
     state.pending = None
     penalise(offender_act)
     _cite_stands(act, pending)

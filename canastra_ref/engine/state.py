@@ -38,7 +38,11 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                          went down, also "stock" and "red_threes" (as they were) and
                          "drawn" (the cards that replaced them)
     pending              null | {"player", "team", "melds": [indexes of the team's melds],
-                                 "undo"?: as opening_undo, "failures_before"?: count}
+                                 "undo"?: as opening_undo, "failures_before"?: count,
+                                 "stands"?: [clauses], "opened_before"?: bool (the melds
+                                 are a later turn's of a team that had opened: a challenge
+                                 leaves it open), "had_melded"?: bool (with opened_before:
+                                 the player had melded before that turn)}
     ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
                                  "player"?: seat or null, "concealed"?: bool,
                                  "concealed_canastras"?: count, "took_pile"?: bool}
@@ -402,21 +406,23 @@ class _Reader:
         """A short opening awaiting a challenge (opening.py)."""
         if value is None:
             return None
-        value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands"),
-                          path)
+        value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands",
+                                                  "opened_before", "had_melded"), path)
         for key in ("player", "team", "melds"):
             if key not in value:
                 self.fail(path, f"the pending opening has no {key!r}")
         player = self.seat(value["player"], f"{path}.player", table)
         if value["team"] != table.team_of[player]:
             self.fail(f"{path}.team", f"{player} is not in team {shown(value['team'])}", f"{table.team_of[player]}")
+        # a later turn's melds (opening.challenge): kept only where stated, so an opening's pending reads as before
+        later = {key: self.bool(value[key], f"{path}.{key}") for key in ("opened_before", "had_melded") if key in value}
         return {"player": player, "team": value["team"],
                 "melds": [self.count(v, f"{path}.melds[{i}]")
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
                 "undo": self.undo(value.get("undo"), f"{path}.undo"),
                 "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before"),
                 "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
-                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))]}
+                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))], **later}
 
     def clause(self, value, path: str, what: str) -> dict:
         """A deciding clause recorded in the state: {"setting", "clause", "cites"}."""
