@@ -242,7 +242,9 @@ SETTINGS: tuple[Setting, ...] = (
        "how the minimum rises after each failed opening", read_when=_OPENING_MAY_FAIL),
     _S("opening.failure_raises", BOOL, "action",
        "a failed opening moves the team up opening.ladder (and bars the player where "
-       "opening.failure_bars_player says so); no: its melds only go back to the hand",
+       "opening.failure_bars_player says so); no: its melds only go back to the hand. Read when the "
+       "turn that laid the melds ends, in its context, also for melds left standing until challenged "
+       "(opening.short_stands_unchallenged): a challenge charges them as decided then",
        default=True, read_when=(ReadWhen("opening.ladder", (None,), other_than=True),
                                 ReadWhen("opening.failure_bars_player", (True,)))),
     _S("opening.penalty_applies", enum("this-hand", "next-hand", "next-round"), "static",

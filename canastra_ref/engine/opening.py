@@ -245,12 +245,15 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     team = state.team_w(act.team)
     ctx = act.context(batch=act.batch(), going_out=going_out_now, discarding=discarding, shortfall=shortfall)
     stands = _standing(act, reasons, ctx)
+    raises = act.decide("opening.failure_raises", ctx, decisive=False)
     if stands is not None and all(d.value for d in stands):
         for decision in stands:
             act.trace.add(decision)
+        # whether a challenge charges the failure is decided now, in the context of this turn, which
+        # has passed by the time the next player challenges
         state.pending = {"player": act.player, "team": act.team, "melds": list(state.turn.melds_laid),
                          "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
-                         "stands": [clause_record(d) for d in stands]}
+                         "stands": [clause_record(d) for d in stands], "raises": clause_record(raises)}
         if was_open:
             # a later turn's melds: a challenge takes back those alone, not the opening made before
             state.pending.update(opened_before=True, had_melded=state.turn.had_melded)
@@ -261,7 +264,6 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
         if not decision.value:
             act.trace.add(decision)     # the clause that keeps this failure from standing decided
     reason = reasons[0]
-    raises = act.decide("opening.failure_raises", ctx, decisive=False)
     give_back(act, keep_pile=_pile_kept(act, raises.value))
     if not raises.value:
         act.trace.add(raises)
@@ -456,6 +458,13 @@ def challenge(act: Act) -> None:
     offender = pending["player"]
     offender_act = Act(act.engine, state, offender)
     offender_act.trace = act.trace
+    # opening.failure_raises as decided when the turn ended (judge()); a state given without that
+    # record is read now, in the offender's context, though the turn's facts are the challenger's
+    recorded = pending.get("raises")
+    if recorded is not None:
+        raises = recorded_decision(recorded)
+    else:
+        raises = offender_act.decide("opening.failure_raises", offender_act.context(), decisive=False)
     undo = pending.get("undo")
     if undo is not None and offender_act.value("opening.failure_pile") == "kept":
         undo = None
@@ -464,5 +473,8 @@ def challenge(act: Act) -> None:
     state.team_w(pending["team"]).opened = opened_before
     state.player_w(offender).melded = opened_before and pending.get("had_melded", False)
     state.pending = None
-    penalise(offender_act)
+    if raises.value:
+        penalise(offender_act)
+    else:
+        act.trace.add(raises)       # the melds only go back: the clause that says so decided
     _cite_stands(act, pending)

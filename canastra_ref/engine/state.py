@@ -39,7 +39,9 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                          "drawn" (the cards that replaced them)
     pending              null | {"player", "team", "melds": [indexes of the team's melds],
                                  "undo"?: as opening_undo, "failures_before"?: count,
-                                 "stands"?: [clauses], "opened_before"?: bool (the melds
+                                 "stands"?: [clauses], "raises"?: clause (whether a challenge
+                                 charges the failure: opening.failure_raises, as decided when
+                                 the turn ended), "opened_before"?: bool (the melds
                                  are a later turn's of a team that had opened: a challenge
                                  leaves it open), "had_melded"?: bool (with opened_before:
                                  the player had melded before that turn)}
@@ -155,13 +157,17 @@ _BLANK_TURN = Turn(player="")
 
 def clause_record(decision: Decision) -> dict:
     """A deciding clause kept in the state to be cited again later (pending.stands,
-    turn.asked_by): {"setting", "clause", "cites"}; the decision it keeps was yes."""
-    return {"setting": decision.setting, "clause": decision.clause, "cites": list(decision.cites)}
+    pending.raises, turn.asked_by): {"setting", "clause", "cites"}, and "value":
+    false where the decision it keeps was no (yes where it is absent)."""
+    record = {"setting": decision.setting, "clause": decision.clause, "cites": list(decision.cites)}
+    if decision.value is not True:
+        record["value"] = bool(decision.value)
+    return record
 
 
 def recorded_decision(record: dict) -> Decision:
     """The decision a clause_record keeps."""
-    return Decision(record["setting"], True, record["clause"], tuple(record["cites"]))
+    return Decision(record["setting"], record.get("value", True), record["clause"], tuple(record["cites"]))
 
 
 @dataclass(slots=True)
@@ -407,26 +413,29 @@ class _Reader:
         if value is None:
             return None
         value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands",
-                                                  "opened_before", "had_melded"), path)
+                                                  "raises", "opened_before", "had_melded"), path)
         for key in ("player", "team", "melds"):
             if key not in value:
                 self.fail(path, f"the pending opening has no {key!r}")
         player = self.seat(value["player"], f"{path}.player", table)
         if value["team"] != table.team_of[player]:
             self.fail(f"{path}.team", f"{player} is not in team {shown(value['team'])}", f"{table.team_of[player]}")
-        # a later turn's melds (opening.challenge): kept only where stated, so an opening's pending reads as before
-        later = {key: self.bool(value[key], f"{path}.{key}") for key in ("opened_before", "had_melded") if key in value}
+        # kept only where stated: a pending state written without them reads back as it was
+        optional = {key: self.bool(value[key], f"{path}.{key}")
+                    for key in ("opened_before", "had_melded") if key in value}
+        if "raises" in value:
+            optional["raises"] = self.clause(value["raises"], f"{path}.raises", "the clause on charging the failure")
         return {"player": player, "team": value["team"],
                 "melds": [self.count(v, f"{path}.melds[{i}]")
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
                 "undo": self.undo(value.get("undo"), f"{path}.undo"),
                 "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before"),
                 "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
-                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))], **later}
+                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))], **optional}
 
     def clause(self, value, path: str, what: str) -> dict:
-        """A deciding clause recorded in the state: {"setting", "clause", "cites"}."""
-        value = self.keys(self.obj(value, path), ("setting", "clause", "cites"), path)
+        """A deciding clause recorded in the state: {"setting", "clause", "cites", "value"?}."""
+        value = self.keys(self.obj(value, path), ("setting", "clause", "cites", "value"), path)
         for key in ("setting", "cites"):
             if key not in value:
                 self.fail(path, f"{what} has no {key!r}")
@@ -439,7 +448,10 @@ class _Reader:
         for i, cite in enumerate(cites):
             if not isinstance(cite, str):
                 self.fail(f"{path}.cites[{i}]", f"expected an article id, found {_kind(cite)}")
-        return {"setting": value["setting"], "clause": clause, "cites": list(cites)}
+        record = {"setting": value["setting"], "clause": clause, "cites": list(cites)}
+        if "value" in value:
+            record["value"] = self.bool(value["value"], f"{path}.value")
+        return record
 
 
 def _name(r: _Reader, value, path: str) -> str:
