@@ -88,7 +88,8 @@ _FACTS += [
     Fact("turn.taking_pile", "bool", "action",
          "the meld being judged is the one made with the pile's top card as the pile is taken"),
     Fact("turn.opening_shortfall", "int", "action",
-         "the points the melds of this turn lack to reach the opening minimum, when a short opening is "
+         "the points the melds of this turn lack to reach the opening minimum (where opening.single_meld "
+         "asks one meld to reach it and none does, what the largest lacks), when a short opening is "
          "judged at the end of the turn (0 elsewhere)"),
     Fact("turn.retried", "bool", "action",
          "the player gave back the pile taken for the opening this turn and drew from the stock instead"),

@@ -256,7 +256,8 @@ SETTINGS: tuple[Setting, ...] = (
        "a player whose opening failed may not try again this hand", default=False,
        read_when=_OPENING_MAY_FAIL),
     _S("opening.short_stands_unchallenged", BOOL, "action",
-       "an opening below the minimum stands unless the next player challenges it before playing "
+       "an opening below the minimum (its melds together, or, where opening.single_meld asks it, its "
+       "largest meld) stands unless the next player challenges it before playing "
        "(judged when the turn ends, where turn.opening_shortfall says by how much it falls short, and "
        "turn.going_out whether the player goes out: where it stands then, the going out is made and the "
        "hand ends with the opening standing, as no turn is left in which to challenge it)",

@@ -43,7 +43,9 @@ _SHORT = ("opening.below-minimum", "opening.single-meld-below-minimum")
 
 
 # a failure that may stand until the next player challenges it, and the setting that says when
+# (a count short of the minimum, of the melds together or of the one meld opening.single_meld asks)
 _STANDS = {"opening.below-minimum": "opening.short_stands_unchallenged",
+           "opening.single-meld-below-minimum": "opening.short_stands_unchallenged",
            "opening.no-clean-meld": "opening.unclean_stands_unchallenged"}
 
 
@@ -63,10 +65,11 @@ def turn_falls_short(engine: Engine, state: State) -> bool:
 
 
 def turn_shortfall(engine: Engine, state: State) -> int:
-    """The points the turn's melds lack to reach the team's opening minimum,
-    were the turn player to end the turn now with a discard that does not go
-    out: the whole minimum before any meld is laid, 0 once the team has opened
-    or the melds reach it. Read without changing `state`, for agents planning
+    """The points the turn's melds lack to reach the team's opening minimum
+    (where opening.single_meld asks one meld to reach it, what the largest
+    lacks), were the turn player to end the turn now with a discard that does
+    not go out: the whole minimum before any meld is laid, 0 once the team has
+    opened or the melds reach it. Read without changing `state`, for agents planning
     a turn."""
     act = Act(engine, state, state.turn.player)
     if act.batch():
@@ -102,11 +105,12 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
                 act.decide("opening.single_meld", ctx)
                 act.decide("opening.counts")
                 found.append("opening.single-meld-below-minimum")
+                shortfall = needed - max(counted)       # what the largest meld lacks
         points = sum(counted)
         if points < needed:
             act.decide("opening.counts")
             found.append("opening.below-minimum")
-            shortfall = needed - points
+            shortfall = max(shortfall, needed - points)
     return found, shortfall
 
 
