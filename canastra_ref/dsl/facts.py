@@ -110,17 +110,24 @@ _FACTS += [
     Fact("pile.contains.wild", "bool", "action", "a wild card lies anywhere in the pile"),
     Fact("pile.contains.red_three", "bool", "action", "a red three lies anywhere in the pile"),
     Fact("pile.contains.black_three", "bool", "action", "a black three lies anywhere in the pile"),
+    # the batch: the new melds of the turn (turn.melds_laid: started this turn, the one the pile's
+    # top card started included, and one being laid now), each with every card it holds now; not a
+    # meld of an earlier turn, nor the one the pile's top card joined, whatever was added to it
     Fact("batch.clean_points", "int", "action",
-         "card points of the melds laid in this action that hold no wild card"),
+         "card points of the new melds of this turn (started in it, as they stand now) that hold no wild card"),
     Fact("batch.points", "int", "action",
-         "card points of the melds laid in this action (with the pile's top card if taken)"),
-    Fact("batch.melds", "int", "action", "new melds laid in this action"),
-    Fact("batch.clean_melds", "int", "action", "new melds of this action that hold no wild card"),
-    Fact("batch.best_meld_points", "int", "action", "card points of the richest single new meld"),
-    Fact("batch.canastras", "int", "action", "new melds of this action that are canastras"),
-    Fact("batch.canastras.<canastra-kind>", "int", "action", "new canastras of that kind"),
+         "card points of the new melds of this turn (with the pile's top card where it started one)"),
+    Fact("batch.melds", "int", "action", "new melds started in this turn"),
+    Fact("batch.clean_melds", "int", "action", "new melds of this turn that hold no wild card"),
+    Fact("batch.best_meld_points", "int", "action", "card points of the richest single new meld of this turn"),
+    Fact("batch.canastras", "int", "action",
+         "new melds of this turn that are canastras now, of the kind the table records (what cards added "
+         "later in the turn made of them: a kind may depend on the one before, meld.previous_kind); not a "
+         "meld of an earlier turn completed in this one"),
+    Fact("batch.canastras.<canastra-kind>", "int", "action",
+         "new melds of this turn that are canastras of that kind now (as batch.canastras counts them)"),
     Fact("batch.canastras_from_hand.<canastra-kind>", "int", "action",
-         "new canastras of that kind laid in this turn without the pile's top card"),
+         "those of batch.canastras.<canastra-kind> not started with the pile's top card"),
 
     Fact("meld.size", "int", "meld", "cards in the meld"),
     Fact("meld.naturals", "int", "meld", "natural (non-wild) cards in the meld"),

@@ -168,7 +168,8 @@ def _of_opponents(compute, ctx: TeamContext):
 
 class ActionContext(TeamContext):
     """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
-    melds laid in the current turn (those of the action included)."""
+    melds started in the current turn, as they stand now (in the order of
+    turn.melds_laid; one being laid in this action last)."""
     __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall", "onto")
     _functions: dict = {}          # as TeamContext's, for the facts of an action
 
@@ -207,7 +208,7 @@ class ActionContext(TeamContext):
             return sum(1 for _, cards in self.batch if not any(engine.is_wild(c) for c in cards))
         if field == "best_meld_points":
             return max((engine.hand_points(cards) for _, cards in self.batch), default=0)
-        kinds = [engine.canastra_kind(kind, cards) for kind, cards in self.batch]  # new melds: no history
+        kinds = self._canastra_kinds()
         if field == "canastras":
             return sum(1 for k in kinds if k is not None)
         if field.startswith("canastras."):
@@ -220,6 +221,21 @@ class ActionContext(TeamContext):
             pile_at = turn.melds_laid.index(turn.pile_meld) if turn.pile_meld in turn.melds_laid else None
             return sum(1 for i, k in enumerate(kinds) if k == wanted and i != pile_at)
         raise KeyError("batch." + field)
+
+    def _canastra_kinds(self) -> list[str | None]:
+        """The canastra kind of each meld of the batch as it stands now: for a meld of the
+        table, the one the table records, which the cards added to it later in the turn made
+        of it (a kind may depend on the one before: meld.previous_kind); for one being laid
+        in this action, not on the table yet, the one its cards make."""
+        melds, laid = self.state.teams[self.team].melds, self.state.turn.melds_laid
+        kinds = []
+        for j, (kind, cards) in enumerate(self.batch):
+            meld = melds[laid[j]] if j < len(laid) else None
+            if meld is not None and meld.kind == kind and meld.cards == cards:
+                kinds.append(meld.canastra)
+            else:
+                kinds.append(self.engine.canastra_kind(kind, cards))
+        return kinds
 
 
 def _player_melded(ctx: ActionContext) -> bool:
