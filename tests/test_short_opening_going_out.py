@@ -18,7 +18,7 @@ from canastra_ref.engine.rules import Engine
 # a real completed with the discard does not open at any score: N's batida falls short
 READING = {"canastra-opening-source": "from-hand"}
 # cbc's clause that judges a short opening at a going out (19)
-AT_GOING_OUT = "exception opening.short_stands_unchallenged = no when turn.going_out\n"
+AT_GOING_OUT = "exception opening.short_stands_unchallenged = no when turn.going_out or turn.final\n"
 
 
 def _engine(tmp_path, override: str = "", stands: bool = False) -> Engine:

@@ -83,6 +83,9 @@ _FACTS += [
     Fact("turn.last_card", "bool", "action",
          "the action being judged leaves the player one card, whose discard would be going out"),
     Fact("turn.first", "bool", "action", "this is the first turn of the hand"),
+    Fact("turn.final", "bool", "action",
+         "this is the last turn of a hand whose stock is exhausted, which ends without a discard "
+         "(stock.exhausted): the hand ends with it, no player drawing after it"),
     Fact("turn.asked_partner", "bool", "action",
          "the acting player has asked the partner about going out this turn (answered or not)"),
     Fact("turn.taking_pile", "bool", "action",

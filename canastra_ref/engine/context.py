@@ -269,6 +269,7 @@ _ACTION_FACTS = {
     "turn.last_card": lambda ctx: ctx.last_card,
     "turn.taking_pile": lambda ctx: ctx.taking_pile,
     "turn.first": lambda ctx: ctx.state.turn.first,
+    "turn.final": lambda ctx: ctx.state.turn.final,
     "turn.asked_partner": lambda ctx: ctx.state.turn.asked is not None,
     "turn.retried": lambda ctx: ctx.state.turn.retried,
     "turn.opening_shortfall": lambda ctx: ctx.shortfall,
