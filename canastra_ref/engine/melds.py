@@ -130,12 +130,13 @@ def _unique_ranks(naturals: list[str]) -> list[str]:
 
 
 def _given_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout | None:
-    first = next(i for i, c in enumerate(cards) if not engine.is_wild(c))
+    wild = engine.wild_set
+    first = next(i for i, c in enumerate(cards) if c not in wild)
     start = ranks.index(rank_of(cards[first])) - first
     if start < 0 or start + len(cards) > len(ranks):
         return None
-    for i, card in enumerate(cards):
-        if not engine.is_wild(card) and rank_of(card) != ranks[start + i]:
+    for rank, card in zip(ranks[start:], cards):
+        if card not in wild and rank_of(card) != rank:
             return None
     return Layout(start, list(cards))
 
@@ -185,7 +186,8 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
 
 def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout:
     """The layout of a sequence already on the table (stored in rank order)."""
-    first = next(i for i, c in enumerate(cards) if not engine.is_wild(c))
+    wild = engine.wild_set
+    first = next(i for i, c in enumerate(cards) if c not in wild)
     return Layout(ranks.index(rank_of(cards[first])) - first, list(cards))
 
 
@@ -209,8 +211,9 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
     The settings that decided such a move are appended to `used`."""
     used = [] if used is None else used
     cards = list(meld_cards) + list(new)
+    old_naturals, old_wilds = split(engine, meld_cards)
     new_naturals, new_wilds = split(engine, new)
-    naturals, wilds = split(engine, cards)
+    naturals, wilds = old_naturals + new_naturals, old_wilds + new_wilds     # split(engine, cards)
     if kind.shape == "wilds":
         if new_naturals:
             raise MeldError("meld.no-kind", f"only wild cards can join a {kind.name}")
@@ -218,7 +221,7 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
         return cards, None
     _check_ranks_and_colors(kind, new_naturals, ranks)
     if kind.shape == "set":
-        rank = rank_of(next(c for c in meld_cards if not engine.is_wild(c)))
+        rank = rank_of(old_naturals[0])
         if any(rank_of(c) != rank for c in new_naturals):
             raise MeldError("meld.mixed-ranks", "cards added to a set must be of its rank")
         if kind.suits == "same" and len({suit_of(c) for c in naturals}) > 1:
@@ -227,7 +230,7 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
         _check_common(engine, kind, cards, naturals, wilds)
         return naturals + wilds, None
     layout = layout_of(engine, meld_cards, ranks)
-    suit = suit_of(next(c for c in meld_cards if not engine.is_wild(c)))
+    suit = suit_of(old_naturals[0])
     if any(suit_of(c) != suit for c in new_naturals):
         raise MeldError("meld.mixed-suits", "cards added to a sequence must be of its suit")
     _check_wild_suits(engine, suit, new_wilds)
@@ -235,7 +238,8 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
     fixed: dict[int, str] = {}
     fixed_wilds: dict[int, str] = {}
     free: list[str] = []
-    existing_naturals = {layout.position(i) for i, c in enumerate(meld_cards) if not engine.is_wild(c)}
+    wild, start = engine.wild_set, layout.start
+    existing_naturals = {start + i for i, c in enumerate(meld_cards) if c not in wild}
     arriving = {}
     for card in new_naturals:
         pos = ranks.index(rank_of(card))
@@ -243,9 +247,8 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
             raise MeldError("meld.not-consecutive", f"{card}: the sequence already has that rank")
         arriving[pos] = card
     to_end: list[tuple[str, str]] = []
-    for i, card in enumerate(meld_cards):
-        pos = layout.position(i)
-        if not engine.is_wild(card):
+    for pos, card in enumerate(meld_cards, start):
+        if card not in wild:
             fixed[pos] = card
         elif pos in arriving:
             if wild_locked(engine, card, pos, existing_naturals):
