@@ -34,6 +34,8 @@ class Act:
         return ActionContext(self.engine, self.state, self.player, **kw)
 
     def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
+        """The setting's decision, traced. A decision first read with decisive=False
+        and then cited is added again with trace.add, not decided twice."""
         decision = self.engine.fixed.get(path)      # most settings read no fact: no context needed
         if decision is None:
             decision = self.engine.decide(path) if ctx is None else ctx.decision(path)

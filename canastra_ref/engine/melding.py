@@ -97,7 +97,10 @@ def keep_runs_apart(act: Act, kind: MeldKind, cards: list[str], index: int | Non
     """Refuse `cards` (meld `index` as it would be, or a new meld) where the kind
     keeps its melds of one suit apart and another of the team's melds of the kind
     already holds one of their natural cards (same rank, same suit)."""
-    if kind.shape != "sequence" or not act.value(f"meld.{kind.name}.disjoint_ranks", decisive=False):
+    if kind.shape != "sequence":
+        return
+    disjoint = act.decide(f"meld.{kind.name}.disjoint_ranks", decisive=False)
+    if not disjoint.value:
         return
     mine = set(split(act.engine, cards)[0])
     for i, meld in enumerate(act.state.teams[act.team].melds):
@@ -107,7 +110,7 @@ def keep_runs_apart(act: Act, kind: MeldKind, cards: list[str], index: int | Non
         if common:
             act.reject("meld.rank-in-other-run", f"{' '.join(common)} already in meld {i}; the team's "
                        f"{kind.name} melds of one suit share no rank", f"meld.{kind.name}.disjoint_ranks")
-    act.decide(f"meld.{kind.name}.disjoint_ranks")
+    act.trace.add(disjoint)
 
 
 def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_card=False,

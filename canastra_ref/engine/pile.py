@@ -24,9 +24,10 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
         act.reject("stock.exhausted", "the stock is exhausted: the hand is over", "stock.exhausted")
     threes.start_play(act)
     ctx = act.context(onto=onto)
-    if act.value("pile.blocked", ctx, decisive=False):
+    blocked = act.decide("pile.blocked", ctx, decisive=False)
+    if blocked.value:
         act.reject("pile.blocked", f"the pile cannot be taken (top card {state.pile[-1]})", "pile.blocked", ctx=ctx)
-    act.decide("pile.blocked", ctx)
+    act.trace.add(blocked)
     original = state.pile           # kept as it was: the pile is replaced, not changed in place
     top = original[-1]
     state.pile = original[:-1]
@@ -34,36 +35,38 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     opening_move = not state.teams[act.team].opened
     opening.check_allowed(act)
     if onto is None:
-        needed = act.value("pile.take.min_hand_cards", ctx, decisive=False)
-        if len(with_cards) < needed:
-            act.reject("pile.too-few-hand-cards", f"the top card needs at least {needed} cards from the hand",
+        needs = act.decide("pile.take.min_hand_cards", ctx, decisive=False)
+        if len(with_cards) < needs.value:
+            act.reject("pile.too-few-hand-cards", f"the top card needs at least {needs.value} cards from the hand",
                        "pile.take.min_hand_cards", ctx=ctx)
-        act.decide("pile.take.min_hand_cards", ctx)
+        act.trace.add(needs)
     else:
-        if not act.value("pile.take.onto_meld", ctx, decisive=False):
+        onto_meld = act.decide("pile.take.onto_meld", ctx, decisive=False)
+        if not onto_meld.value:
             act.reject("pile.onto-meld-not-allowed", "the top card cannot be added to a meld on the table here",
                        "pile.take.onto_meld", ctx=ctx)
-        act.decide("pile.take.onto_meld", ctx)
-        needed = act.value("pile.take.onto_meld_hand_cards", ctx, decisive=False)
+        act.trace.add(onto_meld)
+        needs = act.decide("pile.take.onto_meld_hand_cards", ctx, decisive=False)
+        needed = needs.value
         if len(with_cards) < needed:
             act.reject("pile.too-few-hand-cards", f"adding the top card to a meld needs {needed} cards from the hand "
                        f"with it", "pile.take.onto_meld_hand_cards", ctx=ctx)
         if needed:
-            act.decide("pile.take.onto_meld_hand_cards", ctx)
+            act.trace.add(needs)
     if onto is None:
-        min_naturals = act.value("pile.take.min_naturals", ctx, decisive=False)
-        if len(naturals) < min_naturals:
-            act.reject("pile.too-few-naturals", f"the top card needs {min_naturals} natural cards from the hand",
-                       "pile.take.min_naturals", ctx=ctx)
-        if min_naturals:
-            act.decide("pile.take.min_naturals", ctx)
-    max_wilds = act.value("pile.take.max_wilds", ctx, decisive=False)
+        min_naturals = act.decide("pile.take.min_naturals", ctx, decisive=False)
+        if len(naturals) < min_naturals.value:
+            act.reject("pile.too-few-naturals", f"the top card needs {min_naturals.value} natural cards from the "
+                       f"hand", "pile.take.min_naturals", ctx=ctx)
+        if min_naturals.value:
+            act.trace.add(min_naturals)
+    max_wilds = act.decide("pile.take.max_wilds", ctx, decisive=False)
     top_wild = 1 if act.engine.is_wild(top) else 0
-    if max_wilds is not None:
-        if len(wilds) + top_wild > max_wilds:
-            act.reject("pile.too-many-wilds", f"at most {max_wilds} wild card(s) may go with the top card",
+    if max_wilds.value is not None:
+        if len(wilds) + top_wild > max_wilds.value:
+            act.reject("pile.too-many-wilds", f"at most {max_wilds.value} wild card(s) may go with the top card",
                        "pile.take.max_wilds", ctx=ctx)
-        act.decide("pile.take.max_wilds", ctx)
+        act.trace.add(max_wilds)
     if onto is not None and needed:
         _check_block(act, top, with_cards, onto, ctx)
     act.take_from_hand(with_cards)
