@@ -11,10 +11,11 @@ from canastra_ref.cards import full_deck
 from canastra_ref.dsl.loader import available
 from canastra_ref.dsl.model import SettingRules
 from canastra_ref.engine.act import Act
+from canastra_ref.engine.melds import split
 from canastra_ref.engine.opening import _failures
 from canastra_ref.engine.pile import _grouped
 from canastra_ref.engine.play import self_play
-from canastra_ref.engine.rules import engine_for
+from canastra_ref.engine.rules import MeldInfo, engine_for
 from canastra_ref.engine.state import Turn
 
 
@@ -32,6 +33,35 @@ def test_the_pile_cards_grouped_as_a_counter_groups_them():
             cards = rng.sample(deck, size)
             assert _grouped(cards) == list(Counter(cards).elements())
     assert _grouped(["4h", "Ks", "4h", "JK", "Ks"]) == ["4h", "4h", "Ks", "Ks", "JK"]
+
+
+def _described_card_by_card(engine, kind: str, cards: list[str]) -> MeldInfo:
+    """Engine.describe as it counts a meld holding wild cards, for every meld."""
+    wilds = [c for c in cards if engine.is_wild(c)]
+    naturals = [c for c in cards if not engine.is_wild(c)]
+    shape = engine.meld_kind(kind).shape if engine.meld_kind(kind) else "set"
+    rank = "none"
+    if shape == "set" and naturals:
+        rank = "10" if naturals[0][:-1] == "T" else naturals[0][:-1]
+    twos = sum(1 for c in wilds if c != "JK" and c[0] == "2")
+    return MeldInfo(kind, shape, len(cards), len(naturals), len(wilds), wilds.count("JK"), twos, rank, "none")
+
+
+@pytest.mark.parametrize("ruleset", ["classica", "ituiutaba-2p"])
+def test_a_meld_without_wild_cards_is_split_and_described_as_card_by_card(ruleset):
+    # split and describe skip the walk over the cards where none is wild
+    engine = engine_for(ruleset)
+    deck = full_deck(2, 2)
+    rng = random.Random(7)
+    for size in range(0, 12):
+        for _ in range(30):
+            cards = rng.sample(deck, size)
+            clean = [c for c in cards if not engine.is_wild(c)]
+            for some in (cards, clean):
+                assert split(engine, some) == ([c for c in some if not engine.is_wild(c)],
+                                               [c for c in some if engine.is_wild(c)])
+                for kind in engine.meld_kinds:
+                    assert engine.describe(kind.name, some) == _described_card_by_card(engine, kind.name, some)
 
 
 @pytest.mark.parametrize("ruleset", available())

@@ -152,15 +152,18 @@ class Engine:
         wild, twos_wild = self.wild_set, "2" in self.wild_ranks
         jokers = twos = wilds = 0
         natural = None
-        for card in cards:
-            if card in wild:
-                wilds += 1
-                if card == JOKER:
-                    jokers += 1
-                elif twos_wild and card[0] == "2":
-                    twos += 1
-            elif natural is None:
-                natural = card
+        if wild.isdisjoint(cards):
+            natural = cards[0] if cards else None       # no wild card (most melds): nothing to count
+        else:
+            for card in cards:
+                if card in wild:
+                    wilds += 1
+                    if card == JOKER:
+                        jokers += 1
+                    elif twos_wild and card[0] == "2":
+                        twos += 1
+                elif natural is None:
+                    natural = card
         rank = "none"
         if shape == "set" and natural is not None:
             r = rank_of(natural)
