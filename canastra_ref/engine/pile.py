@@ -23,6 +23,9 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     if not state.stock and act.value("stock.exhausted") == "end":
         act.reject("stock.exhausted", "the stock is exhausted: the hand is over", "stock.exhausted")
     threes.start_play(act)
+    if state.ended is not None:
+        state.started = True
+        return          # a dealt red three's replacement drew the stock's last card, and the hand ended there
     ctx = act.context(onto=onto)
     blocked = act.decide("pile.blocked", ctx, decisive=False)
     if blocked.value:

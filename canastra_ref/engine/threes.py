@@ -34,14 +34,19 @@ def draw_one(act: Act) -> str | None:
 def start_play(act: Act) -> None:
     """Play starts (the first draw or pile take of the hand): where dealt red
     threes go down automatically, every one still in a hand is laid down and
-    replaced, in the order of play from the first player."""
+    replaced, in the order of play from the first player. A replacement is a
+    draw like any other: the stock's last card ends the hand where the spec
+    says so (red_three.last_card_ends_hand, stock.exhausted = last-card-ends),
+    and the caller then plays nothing more."""
     state = act.state
     if state.started or act.value("red_three.dealt", decisive=False) != "automatic":
         return
+    replaced = False
     for seat in state.table.from_dealer(state.dealer):
         hand = state.players[seat].hand
         if not holds_red_three(hand):
             continue
+        replaced = True
         held = [c for c in hand if is_red_three(c)]
         holder = Act(act.engine, state, seat)
         holder.trace, holder.events = act.trace, act.events
@@ -50,7 +55,12 @@ def start_play(act: Act) -> None:
             state.team_w(holder.team).red_threes.append(card)
             act.events.append(f"red-three.replaced:{card}")
             draw_one(holder)
+            if state.ended is not None:
+                act.decide("red_three.dealt")
+                return
         act.decide("red_three.dealt")
+    if replaced:
+        end_if_stock_drawn_out(act)
 
 
 def from_pile(act: Act, cards: list[str]) -> list[str]:

@@ -17,6 +17,8 @@ def draw(act: Act) -> None:
     turn = state.turn_w()
     threes.start_play(act)
     state.started = True
+    if state.ended is not None:
+        return          # a dealt red three's replacement drew the stock's last card, and the hand ended there
     if not state.stock:
         act.decide("stock.exhausted")
         going_out.end_hand(act, "stock-exhausted")
