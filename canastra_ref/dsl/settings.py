@@ -131,7 +131,9 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=(ReadWhen("deal.misdeal_redeal", (None,), other_than=True),)),
     _S("deal.next_dealer", enum("first-player"), "static",
        "who deals the next hand: the first player of the hand just played, that is the player next "
-       "to its dealer in the direction of play (off: the rulebook does not say)"),
+       "to its dealer in the direction of play (off: the rulebook does not say; self-play and the random "
+       "walks, which must deal a next hand, then pass the deal as first-player does, a convention of those "
+       "tools and no ruling)"),
     _S("draw.cards", INT, "static", "cards drawn from the stock each turn (one is discarded)",
        required=True),
     _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",

@@ -95,10 +95,22 @@ def misdeal(act: Act) -> None:
     state.turn = Turn(player=state.table.next(state.dealer), phase="deal", first=True)
 
 
+# who deals the next hand where deal.next_dealer is off (the rulebook does not
+# say): self-play and the random walks still deal one, and pass the deal as
+# first-player does. A convention of those tools, no ruling: a hand's state
+# names its dealer, so no fixture and no judgement of play depends on it.
+TOOLS_NEXT_DEALER = "first-player"
+
+# each value of deal.next_dealer: the dealer of the next hand, from the final state of a hand
+_NEXT_DEALER = {
+    "first-player": lambda state: state.table.from_dealer(state.dealer)[0],    # who played first in it
+}
+
+
 def next_hand(engine: Engine, state: State) -> State:
-    """The following hand of the game: scores and carried penalties kept, the
-    deal passing to the first player of the hand just played (deal.next_dealer;
-    where a rulebook is silent, self-play follows the same convention)."""
+    """The following hand of the game: scores and carried penalties kept, dealt
+    by the player deal.next_dealer names (TOOLS_NEXT_DEALER where it is off)."""
+    dealer = _NEXT_DEALER[engine.value("deal.next_dealer") or TOOLS_NEXT_DEALER](state)
     scores = {t: v.score for t, v in state.teams.items()}
     carried = {t: v.carried_failures for t, v in state.teams.items()}
-    return new_hand(engine, engine.table.next(state.dealer), scores, carried)
+    return new_hand(engine, dealer, scores, carried)
