@@ -403,7 +403,10 @@ SETTINGS: tuple[Setting, ...] = (
     _S("turn.end_without_discard", BOOL, "static",
        "a player holding cards of which none may be discarded (each would be a going out the team may "
        "not make, or a card that may not be discarded this turn) ends the turn without a discard, "
-       "keeping them (off: every turn ends with a discard or a going out)", default=False),
+       "keeping them (off: every turn ends with a discard or a going out). It applies to a position the "
+       "player is put in (a draw from an exhausted stock, a take as pile.frozen_hand_refused allows), not "
+       "to one he would make himself: a meld or layoff that would leave him one card whose discard would "
+       "be a going out the team may not make is refused whatever this says", default=False),
 
     # end of hand and scoring
     _S("stock.exhausted", enum("end", "pile-only", "final-pile-take", "last-card-ends"), "static",

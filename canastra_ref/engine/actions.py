@@ -453,7 +453,9 @@ def _check_last_card(act: Act) -> None:
     fall short of the opening, unless that opening would stand unchallenged at
     the going out (where opening.short_last_discard judges that
     discard as a going out; where it takes the melds back first, the card is
-    not the last and nothing is refused). Red threes that must still be laid down without
+    not the last and nothing is refused). This holds whatever turn.end_without_discard
+    says (its documentation says so): that setting ends a turn in a position the
+    player is put in, never in one his own meld or layoff would make. Red threes that must still be laid down without
     replacement (red_three.late) cannot end the turn: the card left beside them
     is the last one, and a hand of nothing else has no card to discard."""
     if act.state.turn.final:
