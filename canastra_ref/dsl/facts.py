@@ -86,6 +86,8 @@ _FACTS += [
     Fact("turn.final", "bool", "action",
          "this is the last turn of a hand whose stock is exhausted, which ends without a discard "
          "(stock.exhausted): the hand ends with it, no player drawing after it"),
+    Fact("turn.drew", "bool", "action",
+         "the acting player has drawn from the stock or taken the pile this turn (his turn is past its draw)"),
     Fact("turn.asked_partner", "bool", "action",
          "the acting player has asked the partner about going out this turn (answered or not)"),
     Fact("turn.taking_pile", "bool", "action",

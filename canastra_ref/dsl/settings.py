@@ -393,10 +393,12 @@ SETTINGS: tuple[Setting, ...] = (
        default=True),
     _S("going_out.ask_partner", BOOL, "action",
        "when the player may ask the partner for permission to go out, and must then abide by the answer "
-       "for the rest of the turn (judged as he asks, on his turn in play; a player without a partner "
+       "for the rest of the turn (judged as he asks, on his own turn, before or after its draw; a player "
+       "without a partner "
        "never asks). The condition is all the engine checks: a question asked again replaces the "
        "answer, and a 'no' to a player left one card to discard leaves him no play unless "
-       "turn.end_without_discard ends his turn (turn.asked_partner and player.hand_size state when the "
+       "turn.end_without_discard ends his turn (turn.asked_partner, turn.drew and player.hand_size state "
+       "when the "
        "rulebook's question may come)",
        default=False, read_when=(ReadWhen("table.team_size", (1,), other_than=True),)),
 

@@ -32,7 +32,8 @@
     {"player": "N", "discard": "9c"}
     {"player": "N", "end_turn": true}             end a turn without a discard (the final turn of an
                                                   exhausted stock, or no card may be discarded)
-    {"player": "N", "ask_partner": true}          "may I go out?"
+    {"player": "N", "ask_partner": true}          "may I go out?" (on his own turn, before or after the
+                                                  draw as going_out.ask_partner allows)
     {"player": "S", "answer": "yes"}              the partner's answer
     {"player": "E", "challenge": true}            challenge the previous short opening
 """
@@ -494,7 +495,7 @@ _VERBS = {
     "misdeal": (_ANY_TURN, _misdeal), "replace_red_three": (_ANY_TURN, _replace_red_three),
     "answer": (_ANY_TURN, _answer), "challenge": (_ANY_TURN, _challenge),
     "lay_down_red_three": (_OWN_TURN, _lay_down_red_three), "draw": (_OWN_TURN, _draw),
-    "take_pile": (_OWN_TURN, _take_pile),
-    "redraw": (_PLAY, _redraw), "ask_partner": (_PLAY, _ask_partner), "meld": (_PLAY, _meld),
+    "take_pile": (_OWN_TURN, _take_pile), "ask_partner": (_OWN_TURN, _ask_partner),
+    "redraw": (_PLAY, _redraw), "meld": (_PLAY, _meld),
     "layoff": (_PLAY, _layoff), "discard": (_PLAY, turns.discard), "end_turn": (_PLAY, _end_turn),
 }

@@ -270,6 +270,7 @@ _ACTION_FACTS = {
     "turn.taking_pile": lambda ctx: ctx.taking_pile,
     "turn.first": lambda ctx: ctx.state.turn.first,
     "turn.final": lambda ctx: ctx.state.turn.final,
+    "turn.drew": lambda ctx: ctx.state.turn.phase == "play",
     "turn.asked_partner": lambda ctx: ctx.state.turn.asked is not None,
     "turn.retried": lambda ctx: ctx.state.turn.retried,
     "turn.opening_shortfall": lambda ctx: ctx.shortfall,

@@ -59,9 +59,9 @@ def end_if_stock_drawn_out(act: Act) -> None:
 
 
 def ask(act: Act) -> None:
-    """The player asks the partner for permission to go out. When he may is
-    the spec's (going_out.ask_partner, read as he asks); a player without a
-    partner has nobody to ask."""
+    """The player asks the partner for permission to go out, on his own turn.
+    When he may is the spec's (going_out.ask_partner, read as he asks, before
+    or after his draw: turn.drew); a player without a partner has nobody to ask."""
     if not act.state.table.partners(act.player):
         act.reject("going-out.ask-not-allowed", "a player without a partner cannot ask", "table.team_size")
     ctx = act.context(batch=act.batch())
