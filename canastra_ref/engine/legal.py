@@ -188,6 +188,8 @@ def options(engine: Engine, state: State) -> Options:
                                             for cards, onto, kind in _pile_takes(engine, state, player)
                                             if not refused_take(engine, cards, onto, state.pile[-1])
                                             for end in _ends(engine, team_melds, onto, cards + state.pile[-1:])])
+        if table.partners(player):      # asked before the draw where going_out.ask_partner allows it
+            out.offer("ask_partner", lambda: [(player, True)])
         return out
     if turn.phase != "play":
         return out
