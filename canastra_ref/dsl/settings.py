@@ -289,7 +289,9 @@ SETTINGS: tuple[Setting, ...] = (
        "a failed opening returns the turn to its start: besides the melds going back to the hand and "
        "the pile to the table, the cards kept from the stock go back on top of it and the player draws "
        "again, facing the raised minimum; red threes laid and a card the first player turned down stay "
-       "where they went (off: the failed opening ends the turn with the player's discard)",
+       "where they went (off: the failed opening ends the turn with the player's discard, made once the "
+       "melds are back: it may be any card of the hand they come back to, not one that goes back with a "
+       "pile taken for them)",
        default=False, read_when=_OPENING_MAY_FAIL),
     _S("opening.failure_pile", enum("returned", "kept"), "static",
        "a pile taken for an opening that fails, where the turn does not start over "

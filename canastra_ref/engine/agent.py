@@ -73,15 +73,16 @@ class RandomAgent:
         return [action.json for action, _, _ in self.step(state)]
 
     # ------------------------------------------------------------- choosing
-    def _first(self, state: State, candidates: list[Action], shuffle: bool = True):
-        """(action, new state, verdict) of the first candidate accepted, or None.
-        With `shuffle`, candidates are drawn at random without replacement (as
-        from a shuffled list, drawing only those tried), else tried in order."""
+    def _first(self, state: State, candidates: list[Action], shuffle: bool = True, tries: int = MAX_TRIES):
+        """(action, new state, verdict) of the first candidate accepted among
+        `tries` (every one, with tries=None), or None. With `shuffle`,
+        candidates are drawn at random without replacement (as from a shuffled
+        list, drawing only those tried), else tried in order."""
         pool = list(candidates)
         if not shuffle:
             pool.reverse()                   # popped from the end: in the given order
         randrange = self.rng.randrange
-        for _ in range(min(MAX_TRIES, len(pool))):
+        for _ in range(len(pool) if tries is None else min(tries, len(pool))):
             if shuffle:
                 i = randrange(len(pool))
                 pool[i], pool[-1] = pool[-1], pool[i]
@@ -192,9 +193,11 @@ class RandomAgent:
                 return [fallback]
         if discard is not None:
             return plan + [discard]
-        # no discard is allowed (the pile's cards may not be discarded): give the pile back and draw
-        for verb in ("draw", "end_turn"):
-            choice = self._first(scratch, scratch_opts.get(verb))
+        # no discard tried is allowed (the pile's cards may not be discarded): try every other one (a
+        # card of melds that go back as a failed opening), else give the pile back and draw, or end
+        # the turn
+        for verb in ("discard", "draw", "end_turn"):
+            choice = self._first(scratch, scratch_opts.get(verb), tries=None)
             if choice:
                 return plan + [choice]
         return plan

@@ -193,6 +193,20 @@ def taken_back_before_going_out(act: Act) -> bool:
     return True
 
 
+def given_back_at_discard(act: Act) -> bool:
+    """Whether a discard that leaves the player other cards ends the turn with
+    this turn's melds going back to the hand as a failed opening (judge(): a
+    failure that stands until challenged takes nothing back, and one that starts
+    the turn over discards nothing), so that the discard may be any card of the
+    hand they come back to."""
+    found = act.state.turn.melds_laid and _lasting(act, going_out=False, discarding=True)
+    if not found:
+        return False
+    restarts = act.value("opening.failure_raises", found[1], decisive=False) \
+        and act.value("opening.failure_restarts_turn", decisive=False)
+    return not restarts
+
+
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:
     """The decisions on whether each failure of this turn's melds may stand
     until the next player challenges it (opening.short_stands_unchallenged,
@@ -215,12 +229,18 @@ def fails_going_out(act: Act, discarding: bool) -> str | None:
 def _lasting_failure(act: Act, going_out: bool, discarding: bool) -> str | None:
     """The reason this turn's melds fail the opening were the turn ended now,
     unless that failure would stand until challenged (judge())."""
+    found = _lasting(act, going_out, discarding)
+    return found[0] if found else None
+
+
+def _lasting(act: Act, going_out: bool, discarding: bool):
+    """(reason, context) of _lasting_failure, or None."""
     reasons, shortfall = _failures(act, going_out=going_out, discarding=discarding)
     if not reasons:
         return None
     ctx = act.context(batch=act.batch(), going_out=going_out, discarding=discarding, shortfall=shortfall)
     stands = _standing(act, reasons, ctx)
-    return None if stands is not None and all(d.value for d in stands) else reasons[0]
+    return None if stands is not None and all(d.value for d in stands) else (reasons[0], ctx)
 
 
 def check_allowed(act: Act) -> None:

@@ -69,10 +69,12 @@ def discard(act: Act, card: str) -> str:
                    "stock.exhausted")
     hand = act.hand
     last = len(hand) == 1
-    # where the melds of a failed opening go back before a last card's discard is judged, the
-    # discard may be any card of the hand they come back to
+    # the melds of a failed opening go back to the hand before the discard (before a last card's
+    # discard is judged, where opening.short_last_discard says so): the discard may be any card
+    # of the hand they come back to
     taken_back = last and opening.taken_back_before_going_out(act)
-    if card not in hand and not (taken_back and any(card in cards for _, cards in act.batch())):
+    if card not in hand and not (any(card in cards for _, cards in act.batch())
+                                 and (taken_back or (not last and opening.given_back_at_discard(act)))):
         act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
     threes.check_none_held(act)
     check_discard(act, card)
