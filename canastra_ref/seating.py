@@ -41,6 +41,10 @@ class Table:
     def next(self, seat: str, steps: int = 1) -> str:
         return self.order[(self.order.index(seat) + steps) % len(self.order)]
 
+    def left_of(self, seat: str) -> str:
+        """The seat at this one's left: the next one clockwise, whatever the direction of play."""
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
     def partners(self, seat: str) -> tuple[str, ...]:
         return self._partners[seat]
 

@@ -19,7 +19,7 @@ from canastra_ref.paths import SPEC_DIR
 
 # What the minimal test spec leaves to defaults, each a setting the engine reads
 # while playing it (its melds run and aces, canastras clean and dirty, wild JK and 2).
-SILENT = """deal.first_dealer deal.misdeal_redeal deal.next_dealer draw.first_redraw wild.2.suit
+SILENT = """deal.first_dealer deal.misdeal_redeal deal.next_dealer deal.cutter draw.first_redraw wild.2.suit
 wild.JK.locked wild.2.locked meld.run.colors meld.aces.colors meld.run.max_cards meld.aces.max_cards
 meld.aces.max_wilds meld.run.min_naturals meld.aces.min_naturals meld.run.allowed meld.aces.allowed
 meld.run.one_per_rank meld.run.disjoint_ranks meld.aces.one_per_rank canastra.clean.counts canastra.dirty.counts

@@ -134,6 +134,10 @@ SETTINGS: tuple[Setting, ...] = (
        "to its dealer in the direction of play (off: the rulebook does not say; self-play and the random "
        "walks, which must deal a next hand, then pass the deal as first-player does, a convention of those "
        "tools and no ruling)"),
+    _S("deal.cutter", enum("left-of-dealer"), "static",
+       "who cuts the deck before the deal, and so who alone may cut it exactly (exact_cut): the player at "
+       "the dealer's left, the next seat clockwise (off: the rulebook names no cutter, and an exact cut is "
+       "recorded for the player the action names)"),
     _S("draw.cards", INT, "static", "cards drawn from the stock each turn (one is discarded)",
        required=True),
     _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",

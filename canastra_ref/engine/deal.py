@@ -77,10 +77,16 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
 
 
 def exact_cut(act: Act) -> None:
-    """The cutter cut exactly the cards to be dealt: one cut a deal."""
-    if any(team.exact_cuts for team in act.state.teams.values()):
+    """The cutter cut exactly the cards to be dealt: one cut a deal, by the
+    player deal.cutter names where the rulebook names one."""
+    state = act.state
+    if any(team.exact_cuts for team in state.teams.values()):
         act.reject("deal.already-cut", "the deck is cut once a deal, and an exact cut is already recorded")
-    act.state.team_w(act.team).exact_cuts += 1
+    if act.value("deal.cutter") == "left-of-dealer":
+        cutter = state.table.left_of(state.dealer)
+        if act.player != cutter:
+            act.reject("deal.not-the-cutter", f"{cutter}, at the dealer's left, cuts the deck", "deal.cutter")
+    state.team_w(act.team).exact_cuts += 1
 
 
 def misdeal(act: Act) -> None:

@@ -126,4 +126,5 @@ REASONS: dict[str, str] = {
     "misdeal.not-dealer": "only the dealer can misdeal",
     "misdeal.too-late": "a misdeal can no longer be claimed: the first discard has been made",
     "deal.already-cut": "the deck is cut once a deal, and an exact cut is already recorded",
+    "deal.not-the-cutter": "the rules name another player as the one who cuts the deck",
 }
