@@ -165,7 +165,10 @@ def options(engine: Engine, state: State) -> Options:
     table = state.table
     if turn.phase == "deal":
         out.offer("deal", lambda: [(state.dealer, (0, None))])
-        out.offer("exact_cut", lambda: [(table.teams[team][0], True) for team in table.teams])
+        cutter = table.left_of(state.dealer) if engine.value("deal.cutter") == "left-of-dealer" else None
+        # one cutter for each team (the cut counts for his team), the one deal.cutter names where it names one
+        out.offer("exact_cut", lambda: [(cutter if cutter in seats else seats[0], True)
+                                        for seats in table.teams.values()])
         return out
     if not state.started:
         out.offer("misdeal", lambda: [(seat, True) for seat in table.seats])   # some rulesets: any claimant
