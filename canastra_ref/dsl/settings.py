@@ -283,7 +283,8 @@ SETTINGS: tuple[Setting, ...] = (
        "(turn.last-card-stranded); ordinary, the opening is judged first, as at the end of a going out: "
        "its melds go back to the hand, with every "
        "consequence of a failed opening, and the discard is an ordinary one, of any card of the hand they come "
-       "back to (not one that goes back with a pile taken for them), that leaves the player the others. "
+       "back to (not one that goes back with a pile taken for them), that leaves the player the others "
+       "(opening.failure_discard orders a discard that is not his last card). "
        "Under either value, a going out without a discard (a meld or layoff that empties the hand) with "
        "melds that fail the opening is refused, with the reason of that failure, as no discard ends the turn "
        "there: the player keeps his cards and his turn, to complete the opening, give back a pile taken for "
@@ -294,9 +295,19 @@ SETTINGS: tuple[Setting, ...] = (
        "the pile to the table, the cards kept from the stock go back on top of it and the player draws "
        "again, facing the raised minimum; red threes laid and a card the first player turned down stay "
        "where they went (off: the failed opening ends the turn with the player's discard, made once the "
-       "melds are back: it may be any card of the hand they come back to, not one that goes back with a "
-       "pile taken for them)",
+       "melds are back or while they are on the table, as opening.failure_discard says)",
        default=False, read_when=_OPENING_MAY_FAIL),
+    _S("opening.failure_discard", enum("before-return", "after-return"), "static",
+       "which cards may be discarded at the end of a turn whose melds fail the opening, where the turn "
+       "does not start over (opening.failure_restarts_turn) and the discard leaves the player other "
+       "cards: before-return, the discard is a card held while the melds are on the table (the failure "
+       "is found once the player has discarded), and the melds come back to the hand after it; "
+       "after-return, the melds come back first and the discard may be any card of the hand they come "
+       "back to. Under either value a card that goes back with a pile taken for the melds "
+       "(opening.failure_pile) may not be discarded. A discard of the player's last card is ordered by "
+       "opening.short_last_discard instead (ordinary: the melds come back first, as under after-return; "
+       "going-out: it is refused)",
+       default="before-return", read_when=(ReadWhen("opening.failure_restarts_turn", (False,)),)),
     _S("opening.failure_pile", enum("returned", "kept"), "static",
        "a pile taken for an opening that fails, where the turn does not start over "
        "(opening.failure_restarts_turn) and the player has not given it back for a stock draw: returned, "

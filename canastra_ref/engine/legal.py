@@ -57,9 +57,10 @@ Canonical form of melds (the list does not hold every subset of the hand):
   listed once in each of those forms; `options` leaves out the takes the
   ruleset refuses whatever the state (refused_take: too few hand cards or
   naturals, too many wild cards, for every value the spec can give);
-- `discard`: every distinct card of the hand and of the melds laid this turn
-  (a failed opening's melds go back to the hand before the discard, which may
-  then be one of their cards);
+- `discard`: every distinct card of the hand, and of the melds laid this turn
+  where a failed opening's melds may go back to the hand before the discard,
+  which may then be one of their cards (opening.failure_discard = after-return,
+  or a last card: opening.short_last_discard);
 - `deal`: dealing is chance; the list holds one representative, seed 0.
 
 Cost: building the candidates is linear in the hand for discards and draws,
@@ -225,8 +226,10 @@ def options(engine: Engine, state: State) -> Options:
     out.offer("meld", new_melds)
     out.offer("layoff", additions)
     # a card of the turn's melds may be discarded where they go back to the hand as a failed opening
+    # before the discard (opening.failure_discard; for a last card, opening.short_last_discard)
+    returned = engine.value("opening.failure_discard") == "after-return" or len(hand) == 1
     out.offer("discard", lambda: [(player, card) for card in _distinct(hand + [
-        c for i in turn.melds_laid for c in state.teams[state.team_of(player)].melds[i].cards])])
+        c for i in turn.melds_laid if returned for c in state.teams[state.team_of(player)].melds[i].cards])])
     if turn.final or engine.value("turn.end_without_discard"):
         out.offer("end_turn", lambda: [(player, True)])
     return out

@@ -194,11 +194,14 @@ def taken_back_before_going_out(act: Act) -> bool:
 
 
 def given_back_at_discard(act: Act) -> bool:
-    """Whether a discard that leaves the player other cards ends the turn with
-    this turn's melds going back to the hand as a failed opening (judge(): a
-    failure that stands until challenged takes nothing back, and one that starts
-    the turn over discards nothing), so that the discard may be any card of the
-    hand they come back to."""
+    """Whether a discard that leaves the player other cards may be any card of
+    the hand this turn's melds come back to: they go back as a failed opening
+    (judge(): a failure that stands until challenged takes nothing back, and one
+    that starts the turn over discards nothing) before the discard, where
+    opening.failure_discard says so (before-return: the discard is a card held
+    while they are on the table)."""
+    if act.value("opening.failure_discard", decisive=False) != "after-return":
+        return False
     found = act.state.turn.melds_laid and _lasting(act, going_out=False, discarding=True)
     if not found:
         return False

@@ -69,8 +69,8 @@ def discard(act: Act, card: str) -> str:
                    "stock.exhausted")
     hand = act.hand
     last = len(hand) == 1
-    # the melds of a failed opening go back to the hand before the discard (before a last card's
-    # discard is judged, where opening.short_last_discard says so): the discard may be any card
+    # where the melds of a failed opening go back to the hand before the discard (opening.failure_discard;
+    # before a last card's discard is judged, opening.short_last_discard), the discard may be any card
     # of the hand they come back to
     taken_back = last and opening.taken_back_before_going_out(act)
     if card not in hand and not (any(card in cards for _, cards in act.batch())
