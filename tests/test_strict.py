@@ -30,8 +30,8 @@ pile.take.min_naturals pile.take.max_wilds pile.take.onto_meld pile.meld_takes_w
 pile.discard_from_pile red_three.dealt red_three.with_pile red_three.exchange_in_order red_three.late
 red_three.last_card_ends_hand
 going_out.with_discard going_out.without_discard going_out.ask_partner scoring.counts
-scoring.round_fives opening.failure_restarts_turn opening.failure_pile draw.short_stock turn.end_without_discard
-game.tie game.past_target""".split()
+scoring.round_fives opening.failure_restarts_turn opening.failure_pile opening.failure_discard draw.short_stock
+turn.end_without_discard game.tie game.past_target""".split()
 
 
 def unstated(*paths: str) -> str:
