@@ -193,21 +193,19 @@ def taken_back_before_going_out(act: Act) -> bool:
     return True
 
 
-def given_back_at_discard(act: Act) -> bool:
-    """Whether a discard that leaves the player other cards may be any card of
-    the hand this turn's melds come back to: they go back as a failed opening
-    (judge(): a failure that stands until challenged takes nothing back, and one
-    that starts the turn over discards nothing) before the discard, where
-    opening.failure_discard says so (before-return: the discard is a card held
-    while they are on the table)."""
-    if act.value("opening.failure_discard", decisive=False) != "after-return":
-        return False
+def failure_discard(act: Act) -> Decision | None:
+    """Where a discard that leaves the player other cards ends the turn with
+    this turn's melds going back as a failed opening (judge(): a failure that
+    stands until challenged takes nothing back, and one that starts the turn
+    over discards nothing), the decision of opening.failure_discard on which
+    cards it may be (after-return: any card of the hand the melds come back to;
+    before-return: a card held while they are on the table); None elsewhere."""
     found = act.state.turn.melds_laid and _lasting(act, going_out=False, discarding=True)
     if not found:
-        return False
+        return None
     restarts = act.value("opening.failure_raises", found[1], decisive=False) \
         and act.value("opening.failure_restarts_turn", decisive=False)
-    return not restarts
+    return None if restarts else act.decide("opening.failure_discard", decisive=False)
 
 
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:

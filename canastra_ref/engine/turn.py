@@ -73,9 +73,13 @@ def discard(act: Act, card: str) -> str:
     # before a last card's discard is judged, opening.short_last_discard), the discard may be any card
     # of the hand they come back to
     taken_back = last and opening.taken_back_before_going_out(act)
-    if card not in hand and not (any(card in cards for _, cards in act.batch())
-                                 and (taken_back or (not last and opening.given_back_at_discard(act)))):
-        act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
+    if card not in hand:
+        melded = any(card in cards for _, cards in act.batch())
+        order = opening.failure_discard(act) if melded and not last else None
+        if order is not None:
+            act.trace.add(order)        # the clause that allows, or refuses, a card of the melds
+        if not (melded and (taken_back or (order is not None and order.value == "after-return"))):
+            act.reject("card.not-in-hand", f"{card} is not in {act.player}'s hand")
     threes.check_none_held(act)
     check_discard(act, card)
     if taken_back:
