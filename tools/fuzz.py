@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from canastra_conformance.runner import Runner
+from canastra_ref.cards import JOKER, is_black_three, rank_of
 from canastra_ref.dsl.loader import load
 from canastra_ref.dsl.strict import possible_values
 from canastra_ref.engine.play import StuckError
@@ -87,8 +88,8 @@ def step_features(action: dict, result: dict, three_melds: str) -> tuple[str, ..
 
 def _black_three_set(cards) -> bool:
     """Whether the cards are a set of threes, beside jokers and twos, holding a black three."""
-    naturals = [c for c in cards if isinstance(c, str) and c != "JK" and not c.startswith("2")]
-    return bool(naturals) and all(c.startswith("3") for c in naturals) and any(c in ("3c", "3s") for c in naturals)
+    naturals = [c for c in cards if isinstance(c, str) and c != JOKER and rank_of(c) != "2"]
+    return bool(naturals) and all(rank_of(c) == "3" for c in naturals) and any(map(is_black_three, naturals))
 
 
 def _new_melds(verb: str, arg) -> list[list[str]]:

@@ -82,11 +82,16 @@ def exact_cut(act: Act) -> None:
     state = act.state
     if any(team.exact_cuts for team in state.teams.values()):
         act.reject("deal.already-cut", "the deck is cut once a deal, and an exact cut is already recorded")
-    if act.value("deal.cutter") == "left-of-dealer":
-        cutter = state.table.left_of(state.dealer)
-        if act.player != cutter:
-            act.reject("deal.not-the-cutter", f"{cutter}, at the dealer's left, cuts the deck", "deal.cutter")
+    cutter = cutter_of(state, act.value("deal.cutter"))
+    if cutter is not None and act.player != cutter:
+        act.reject("deal.not-the-cutter", f"{cutter}, at the dealer's left, cuts the deck", "deal.cutter")
     state.team_w(act.team).exact_cuts += 1
+
+
+def cutter_of(state: State, rule: str | None) -> str | None:
+    """The player who cuts the deck under deal.cutter's value `rule` (None where it
+    names nobody: the exact cut is then the named player's)."""
+    return state.table.left_of(state.dealer) if rule == "left-of-dealer" else None
 
 
 def misdeal(act: Act) -> None:

@@ -80,6 +80,7 @@ from ..cards import JOKER, full_deck, holds_red_three, is_red_three, rank_of, so
 from ..dsl.strict import possible_values
 from .actions import Action, apply
 from .context import ActionContext
+from .deal import cutter_of
 from .melds import may_relocate, wild_locked
 from .rules import Engine, MeldKind
 from .state import State
@@ -166,7 +167,7 @@ def options(engine: Engine, state: State) -> Options:
     table = state.table
     if turn.phase == "deal":
         out.offer("deal", lambda: [(state.dealer, (0, None))])
-        cutter = table.left_of(state.dealer) if engine.value("deal.cutter") == "left-of-dealer" else None
+        cutter = cutter_of(state, engine.value("deal.cutter"))
         # one cutter for each team (the cut counts for his team), the one deal.cutter names where it names one
         out.offer("exact_cut", lambda: [(cutter if cutter in seats else seats[0], True)
                                         for seats in table.teams.values()])
