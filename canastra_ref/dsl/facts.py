@@ -85,7 +85,9 @@ _FACTS += [
     Fact("turn.first", "bool", "action", "this is the first turn of the hand"),
     Fact("turn.final", "bool", "action",
          "this is the last turn of a hand whose stock is exhausted, which ends without a discard "
-         "(stock.exhausted): the hand ends with it, no player drawing after it"),
+         "(stock.exhausted), or one the stock's end cut short after its melds were laid (a draw or a red "
+         "three's replacement took its last card: red_three.last_card_ends_hand, stock.exhausted = "
+         "last-card-ends), where those melds are judged: the hand ends with it, no player drawing after it"),
     Fact("turn.drew", "bool", "action",
          "the acting player has drawn from the stock or taken the pile this turn (his turn is past its draw)"),
     Fact("turn.asked_partner", "bool", "action",

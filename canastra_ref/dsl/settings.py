@@ -314,6 +314,16 @@ SETTINGS: tuple[Setting, ...] = (
        "it goes back to the table, the player's discard on top of it, and he has had his draw; kept, only "
        "the melds go back to the hand, and the pile's cards stay there with them",
        default="returned", read_when=(ReadWhen("opening.failure_restarts_turn", (False,)),)),
+    _S("opening.failure_pile_threes", enum("returned", "stay-laid"), "static",
+       "the red threes a pile taken for an opening brought, laid down and replaced from the stock, when the "
+       "opening fails in a turn the hand's end cut short (a replacement drew the stock's last card: "
+       "red_three.last_card_ends_hand, stock.exhausted = last-card-ends; the opening is judged then as at "
+       "the end of the last turn of an exhausted stock, turn.final) and the pile goes back to the table "
+       "(opening.failure_pile): returned, they go back to the pile with its other cards; stay-laid, they "
+       "stay on the table for the team. Under either value the cards drawn in their place stay in the "
+       "hand, as the hand has ended on the stock's last card (elsewhere a failed opening gives the "
+       "exchange back: the threes to the pile, their replacements to the stock)",
+       default="returned", read_when=(ReadWhen("red_three.with_pile", ("replace",)),)),
     _S("opening.retry_with_stock_draw", BOOL, "static",
        "a player whose opening with the pile falls short of the minimum (opening.minimum, "
        "opening.single_meld) may give the pile back and draw from the stock instead, in the same turn; "

@@ -295,7 +295,7 @@ def _misdeal(act: Act, arg) -> str:
 
 def _replace_red_three(act: Act, card: str) -> str:
     threes.replace(act, card)
-    return _hand_ended(act.state) if act.state.ended is not None else "red-three.replaced"
+    return _hand_ended(act) if act.state.ended is not None else "red-three.replaced"
 
 
 def _answer(act: Act, reply: str) -> str:
@@ -319,14 +319,21 @@ def _draw(act: Act, arg) -> str:
         act.reject("turn.already-drew", "the player has already drawn this turn")
     turns.draw(act)
     if state.ended is not None:
-        return _hand_ended(state)
+        return _hand_ended(act)
     return "draw.stock-instead-of-pile" if "draw.stock-instead-of-pile" in act.events else "draw.stock"
 
 
-def _hand_ended(state: State) -> str:
+def _hand_ended(act: Act) -> str:
     """The reason of an action during which the stock's end ended the hand: a
-    draw, or a red three's replacement (threes.draw_one, going_out.end_if_stock_drawn_out)."""
-    return "hand.ended.red-three-last" if state.ended["reason"] == "red-three-last" else "hand.ended.stock-exhausted"
+    draw, or a red three's replacement (threes.draw_one, going_out.end_if_stock_drawn_out).
+    Nothing more is played in the turn (no going out, no card kept for a discard), but
+    the melds it laid are judged as the last turn's are (opening.judge_cut_short): a
+    failed opening is the action's reason."""
+    outcome = opening.judge_cut_short(act)
+    if outcome in opening.FAILURES:
+        return outcome
+    return "hand.ended.red-three-last" if act.state.ended["reason"] == "red-three-last" \
+        else "hand.ended.stock-exhausted"
 
 
 def _take_pile(act: Act, arg) -> str:
@@ -334,13 +341,13 @@ def _take_pile(act: Act, arg) -> str:
         act.reject("turn.already-drew", "the pile is taken instead of drawing")
     pile.take(act, *arg)
     if act.state.ended is not None:
-        return _hand_ended(act.state)       # nothing more is played: no going out, no card to keep for a discard
+        return _hand_ended(act)
     return _after_melding(act, "pile.taken", opening_reason="pile.taken")
 
 
 def _redraw(act: Act, arg) -> str:
     turns.redraw(act)
-    return _hand_ended(act.state) if act.state.ended is not None else "draw.redraw"
+    return _hand_ended(act) if act.state.ended is not None else "draw.redraw"
 
 
 def _ask_partner(act: Act, arg) -> str:

@@ -299,6 +299,19 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     return reason
 
 
+def judge_cut_short(act: Act) -> str | None:
+    """Judge the melds of a turn the hand's end cut short (a pile take whose red
+    threes' replacements drew the stock's last card; a draw after the pile was
+    given back, opening.retry_keeps_hand_melds keeping melds down; a late red
+    three's exchange) as the end of the last turn of an exhausted stock judges
+    them: the turn is final (turn.final), ending without a discard, and nobody
+    draws after it. Returns what judge() returns (None where nothing was laid)."""
+    if not act.state.turn.melds_laid:
+        return None
+    act.state.turn_w().final = True
+    return judge(act, going_out_now=False, discarding=False)
+
+
 def _pile_kept(act: Act, raises: bool) -> bool:
     """Whether the player keeps the pile taken for this failed opening
     (opening.failure_pile); never when the turn starts over, which gives it back."""
@@ -336,7 +349,10 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
     in the hand: opening.failure_pile)."""
     state, turn = act.state, act.state.turn_w()
     back = [i for i in turn.melds_laid if i not in keep]
-    _take_back(state, act.team, act.hand, back, None if keep_pile else turn.opening_undo)
+    undo = None if keep_pile else turn.opening_undo
+    if undo is not None and "stock" in undo and state.ended is not None:
+        undo = _undo_at_hand_end(act, undo)
+    _take_back(state, act.team, act.hand, back, undo)
 
     def moved(i: int) -> int:           # a kept meld's index once those before it left
         return i - sum(1 for b in back if b < i)
@@ -351,6 +367,24 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
         turn.took_pile = False
     turn.opening_undo = None
     state.player_w(act.player).melded = turn.had_melded or bool(keep)
+
+
+def _undo_at_hand_end(act: Act, undo: dict) -> dict:
+    """What giving back a pile restores once the hand has ended in the turn it
+    was taken (judge_cut_short): not the exchange of its red threes, whose
+    replacements drew the stock's last card and stay in the hand; the threes go
+    back to the pile with it or stay laid down, as opening.failure_pile_threes
+    says."""
+    if act.value("opening.failure_pile_threes") == "returned":
+        return {"pile": undo["pile"]}           # _take_back returns laid threes of the pile with it
+    laid = Counter(act.state.teams[act.team].red_threes) - Counter(undo["red_threes"])
+    pile = []
+    for card in undo["pile"]:
+        if laid[card] > 0:
+            laid[card] -= 1         # laid down from the pile: it stays on the table
+        else:
+            pile.append(card)
+    return {"pile": pile}
 
 
 def _hand_melds(act: Act) -> tuple[int, ...]:
