@@ -250,7 +250,10 @@ SETTINGS: tuple[Setting, ...] = (
        "a failed opening moves the team up opening.ladder (and bars the player where "
        "opening.failure_bars_player says so); no: its melds only go back to the hand. Read when the "
        "turn that laid the melds ends, in its context, also for melds left standing until challenged "
-       "(opening.short_stands_unchallenged): a challenge charges them as decided then",
+       "(opening.short_stands_unchallenged): a challenge charges them as decided then. A later turn's melds "
+       "that fail turn.clean_meld for a team that had opened are no failed opening: they go back as this "
+       "says, but nothing moves up the ladder, which raises the minimum of an opening the team no longer has "
+       "to make",
        default=True, read_when=(ReadWhen("opening.ladder", (None,), other_than=True),
                                 ReadWhen("opening.failure_bars_player", (True,)))),
     _S("opening.penalty_applies", enum("this-hand", "next-hand", "next-round"), "static",

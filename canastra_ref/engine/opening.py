@@ -293,7 +293,8 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
     if not raises.value:
         act.trace.add(raises)
         return "opening.taken-back"
-    penalise(act)
+    if not was_open:
+        penalise(act)       # a later turn's melds are no opening: the ladder raises what an opening needs
     if act.value("opening.failure_restarts_turn"):
         restart_turn(act)
     return reason
@@ -533,7 +534,8 @@ def challenge(act: Act) -> None:
     state.player_w(offender).melded = opened_before and pending.get("had_melded", False)
     state.pending = None
     if raises.value:
-        penalise(offender_act)
+        if not opened_before:
+            penalise(offender_act)      # as judge(): the ladder counts failed openings only
     else:
         act.trace.add(raises)       # the melds only go back: the clause that says so decided
     _cite_stands(act, pending)
