@@ -142,6 +142,15 @@ def _run(**fields) -> dict:
      "$.state.turn.opening_undo.drawn", "cards of the player's hand or of the melds"),
     (_with_state(turn={"melds_laid": [0, 0]}), "$.state.turn.melds_laid[0]", "no index"),
     (_with_state(turn={"pile_meld": -1}), "$.state.turn.pile_meld", "0 or more"),
+    (_with_state(turn={"touched_before": [{"meld": 0}]}), "$.state.turn.touched_before[0]", '"cards": [cards]'),
+    (_with_state(turn={"touched_before": [{"meld": 0, "cards": [], "x": 1}]}), "$.state.turn.touched_before[0].x",
+     "meld, cards, canastra, lost"),
+    (_with_state(turn={"touched_before": [{"meld": 0, "cards": []}]}), "$.state.turn.touched_before[0].meld",
+     "no index (the team has no meld)"),
+    (_with_state(turn={"touched_before": [{"meld": 0, "cards": [], "lost": "real"}]}),
+     "$.state.turn.touched_before[0].lost", "expected a list"),
+    (_with_state(pending={"player": "N", "team": "NS", "melds": [], "touched_before": {}}),
+     "$.state.pending.touched_before", "expected a list"),
     ({**_with_state(), "actions": [{"player": "N", "draw": "stock"}] * 1001}, "$.actions", "1 to 1,000 actions"),
 ])
 def test_input_errors_name_the_path_and_what_was_expected(message, where, expected):
@@ -179,3 +188,43 @@ def test_integers_beyond_the_limit_are_refused_in_process_too():
     """The JSON reader refuses them on the wire; a state built in process (a situation) is checked as well."""
     answer = protocol.handle(_with_state(teams={"NS": {"score": 2 ** 60}}))
     assert answer["errored"] is True and answer["message"].startswith("$.state.teams.NS.score: error: the integer")
+
+
+def _with_meld(turn: dict, pending: dict | None = None) -> dict:
+    """A run whose team NS holds 4c 5c 6c 7c (meld 0), N to play."""
+    from canastra_ref.engine.completion import complete
+    from canastra_ref.engine.rules import engine_for
+    engine = engine_for("cbc")
+    state = complete(engine.table, engine.deck, {
+        "hands": {"N": 3, "E": 3, "S": 3, "W": 3},
+        "teams": {"NS": {"opened": True, "melds": [{"kind": "sequence", "cards": ["4c", "5c", "6c", "7c"]}]}},
+        "turn": {"player": "N", "phase": "play", **turn}, "pending": pending})
+    return _run(query=None, state=state, actions=[{"player": "N", "discard": state["hands"]["N"][0]}])
+
+
+@pytest.mark.parametrize("message, where, expected", [
+    (_with_meld({"touched_before": [{"meld": 0, "cards": ["4c", "5c", "6c", "8c"]}]}),
+     "$.state.turn.touched_before[0].cards", "holds cards it does not hold now: 8c"),
+    (_with_meld({"melds_laid": [0], "touched_before": [{"meld": 0, "cards": ["4c"]}]}),
+     "$.state.turn.touched_before[0].meld", "a meld of an earlier turn"),
+    (_with_meld({"touched_before": [{"meld": 0, "cards": ["4c"]}, {"meld": 0, "cards": ["5c"]}]}),
+     "$.state.turn.touched_before[1].meld", "each meld once"),
+    (_with_meld({}, {"player": "N", "team": "NS", "melds": [],
+                     "touched_before": [{"meld": 0, "cards": ["4c", "4c"]}]}),
+     "$.state.pending.touched_before[0].cards", "holds cards it does not hold now: 4c"),
+])
+def test_a_meld_as_it_was_holds_only_cards_it_holds_now(message, where, expected):
+    """turn.touched_before (and pending's) gives back the cards a turn added to a
+    meld of an earlier turn: a record that would create cards is refused."""
+    [answer] = exchange(json.dumps(message).encode() + b"\n")
+    assert answer["errored"] is True, answer
+    assert answer["message"].startswith(where) and expected in answer["message"], answer["message"]
+
+
+def test_a_meld_as_it_was_reads_back_as_given():
+    """A valid touched_before is accepted, and the discard that ends the turn starts the next one empty."""
+    message = _with_meld({"touched_before": [{"meld": 0, "cards": ["4c", "5c", "6c"], "canastra": None}]})
+    [answer] = exchange(json.dumps(message).encode() + b"\n")
+    assert "errored" not in answer, answer
+    assert answer["results"][0]["verdict"] == "accepted"
+    assert answer["results"][0]["state"]["turn"]["touched_before"] == []

@@ -233,6 +233,13 @@ SETTINGS: tuple[Setting, ...] = (
     _S("turn.clean_meld", BOOL, "action",
        "the melds a player lays in a turn must include one without wild cards (checked when the "
        "turn ends)", default=False),
+    _S("turn.clean_meld_returns_layoffs", BOOL, "static",
+       "where a later turn's melds go back for want of the meld free of wild cards that turn.clean_meld "
+       "asks (a team that had opened, judged when the turn ends, or claimed by the next player where "
+       "opening.unclean_stands_unchallenged lets them stand until then), the cards that turn added to "
+       "melds of earlier turns go back to the hand with them, and those melds are again what they were "
+       "before the turn (turn.touched_before); no: the additions stay on the table",
+       default=False, read_when=(ReadWhen("turn.clean_meld", (True,)),)),
     _S("opening.counts", enum("all-melds", "clean-melds", "with-canastras"), "static",
        "what the turn's melds count towards the minimum: the card points of all of them; of only those "
        "without wild cards; or of all of them plus the value of each canastra among them whose bonus "

@@ -174,16 +174,23 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     for path in dict.fromkeys(used):
         act.decide(path, ctx)
     keep_runs_apart(act, kind, new_cards, index)
-    before = list(meld.cards)
+    before = list(meld.cards)        # also the meld as it was, kept in turn.touched_before (never changed)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
     turn = act.state.turn_w()
+    if index not in turn.touched:
+        turn.touched = [*turn.touched, index]
+        if index not in turn.melds_laid:
+            # a meld of an earlier turn, as it was: what a failed turn gives back (opening.give_back)
+            turn.touched_before = [*turn.touched_before, {"meld": index, "cards": before, "canastra": meld.canastra,
+                                                        "lost": []}]
     if meld.canastra is not None and canastra != meld.canastra:
         turn.canastras_lost = [*turn.canastras_lost, meld.canastra]
         act.state.team_w(act.team).canastras_lost.append(meld.canastra)
+        if index not in turn.melds_laid:
+            turn.touched_before = [{**r, "lost": [*r["lost"], meld.canastra]} if r["meld"] == index else r
+                                   for r in turn.touched_before]
     if canastra is not None and meld.canastra is None and index not in turn.formed:
         turn.formed = [*turn.formed, index]
-    if index not in turn.touched:
-        turn.touched = [*turn.touched, index]
     act.state.player_w(act.player).melded = True
     return before, new_cards, layout

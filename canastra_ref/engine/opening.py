@@ -20,7 +20,7 @@ from ..dsl.model import Decision
 from .act import Act
 from .context import TeamContext
 from .rules import Engine
-from .state import State, Turn, clause_record, recorded_decision
+from .state import Meld, State, Turn, clause_record, recorded_decision
 
 
 def minimum(act: Act, ctx) -> int:
@@ -280,8 +280,11 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
                          "undo": state.turn.opening_undo, "failures_before": team.opening_failures,
                          "stands": [clause_record(d) for d in stands], "raises": clause_record(raises)}
         if was_open:
-            # a later turn's melds: a challenge takes back those alone, not the opening made before
+            # a later turn's melds: a challenge takes back those (and, where they go with them, the cards
+            # added to earlier melds), not the opening made before
             state.pending.update(opened_before=True, had_melded=state.turn.had_melded)
+            if state.turn.touched_before:
+                state.pending["touched_before"] = list(state.turn.touched_before)
         team.opened = True
         act.events.append("opening.short-pending")
         return "opening.pending-check"
@@ -335,7 +338,7 @@ def restart_turn(act: Act) -> None:
         hand.remove(card)
     state.stock = returned + state.stock
     state.turn = Turn(player=act.player, phase="draw", first=turn.first, redrawn=turn.redrawn,
-                      had_melded=turn.had_melded)
+                      had_melded=state.players[act.player].melded)     # cards added that stay count
     act.events.append("opening.turn-restarted")
 
 
@@ -350,6 +353,7 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
     in the hand: opening.failure_pile)."""
     state, turn = act.state, act.state.turn_w()
     back = [i for i in turn.melds_laid if i not in keep]
+    layoffs_stay = bool(turn.touched_before) and not _layoffs_return(act, turn.touched_before)
     undo = None if keep_pile else turn.opening_undo
     if undo is not None and "stock" in undo and state.ended is not None:
         undo = _undo_at_hand_end(act, undo)
@@ -367,7 +371,33 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
         turn.pile_cards = []
         turn.took_pile = False
     turn.opening_undo = None
-    state.player_w(act.player).melded = turn.had_melded or bool(keep)
+    turn.touched_before = []
+    state.player_w(act.player).melded = turn.had_melded or bool(keep) or layoffs_stay
+
+
+def _layoffs_return(act: Act, touched_before: list[dict]) -> bool:
+    """Where the failed turn of `act.player` added cards to melds of earlier
+    turns (`touched_before`: a team that had opened), whether they go back with
+    its melds (turn.clean_meld_returns_layoffs); then they are back in his hand,
+    and those melds are what they were before the turn."""
+    if not touched_before or not act.value("turn.clean_meld_returns_layoffs"):
+        return False
+    _restore(act.state, act.team, act.hand, touched_before)
+    return True
+
+
+def _restore(state, team: str, hand: list[str], touched_before: list[dict]) -> None:
+    """The team's melds of earlier turns are again what they were before the
+    turn added to them; the cards added go back to `hand`, and the canastra
+    kinds the additions changed are no longer counted lost (TeamState.canastras_lost)."""
+    mine = state.team_w(team)
+    for record in touched_before:
+        now = mine.melds[record["meld"]]
+        hand.extend((Counter(now.cards) - Counter(record["cards"])).elements())
+        mine.melds[record["meld"]] = Meld(now.kind, list(record["cards"]), record["canastra"])
+        for kind in record["lost"]:
+            if kind in mine.canastras_lost:
+                mine.canastras_lost.remove(kind)
 
 
 def _undo_at_hand_end(act: Act, undo: dict) -> dict:
@@ -530,8 +560,10 @@ def challenge(act: Act) -> None:
         undo = None
     _take_back(state, pending["team"], state.player_w(offender).hand, pending["melds"], undo)
     opened_before = pending.get("opened_before", False)
+    touched_before = pending.get("touched_before", [])
+    layoffs_stay = bool(touched_before) and not _layoffs_return(offender_act, touched_before)
     state.team_w(pending["team"]).opened = opened_before
-    state.player_w(offender).melded = opened_before and pending.get("had_melded", False)
+    state.player_w(offender).melded = opened_before and (pending.get("had_melded", False) or layoffs_stay)
     state.pending = None
     if raises.value:
         if not opened_before:

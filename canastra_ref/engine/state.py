@@ -15,7 +15,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
     {"dealer": "E",
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
-              "melds_laid": [], "redrawn": false, "asked": null, "asked_by": null,
+              "melds_laid": [], "touched_before": [], "redrawn": false, "asked": null, "asked_by": null,
               "canastras_lost": [], "retried": false},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
@@ -44,11 +44,16 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                                  the turn ended), "opened_before"?: bool (the melds
                                  are a later turn's of a team that had opened: a challenge
                                  leaves it open), "had_melded"?: bool (with opened_before:
-                                 the player had melded before that turn)}
+                                 the player had melded before that turn), "touched_before"?:
+                                 as turn.touched_before (the earlier melds that turn added to)}
     ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
                                  "player"?: seat or null, "concealed"?: bool,
                                  "concealed_canastras"?: count, "took_pile"?: bool}
     turn.melds_laid, touched, formed, pile_meld: indexes of the turn player's team melds
+    turn.touched_before  [{"meld": index, "cards": [cards], "canastra": kind or null, "lost"?: [kinds]}]:
+                         each meld of an earlier turn that this turn added cards to, as it was before
+                         the first addition, and the canastra kinds the additions changed it from
+                         (what a failed turn gives back: turn.clean_meld_returns_layoffs)
 """
 from __future__ import annotations
 
@@ -114,6 +119,8 @@ class Turn:
     drawn: list[str] = field(default_factory=list)        # cards drawn from the stock this turn
     melds_laid: list[int] = field(default_factory=list)   # indexes of team melds started this turn
     touched: list[int] = field(default_factory=list)      # indexes of team melds added to this turn
+    # the melds of earlier turns added to this turn, as they were: [{"meld", "cards", "canastra", "lost"}]
+    touched_before: list[dict] = field(default_factory=list)
     redrawn: bool = False
     asked: str | None = None       # None | "asking" | "yes" | "no"
     # the clause that let the question to the partner be asked, as decided then (the answer binds
@@ -137,6 +144,7 @@ class Turn:
         turn.player, turn.phase, turn.first, turn.took_pile = self.player, self.phase, self.first, self.took_pile
         turn.pile_cards, turn.drawn, turn.melds_laid = self.pile_cards, self.drawn, self.melds_laid
         turn.touched, turn.formed, turn.canastras_lost = self.touched, self.formed, self.canastras_lost
+        turn.touched_before = self.touched_before
         turn.redrawn, turn.asked, turn.asked_by, turn.opening_undo = self.redrawn, self.asked, self.asked_by, \
             self.opening_undo
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
@@ -293,7 +301,8 @@ class State:
             "dealer": self.dealer,
             "turn": {"player": t.player, "phase": t.phase, "first": t.first, "took_pile": t.took_pile,
                      "pile_cards": list(t.pile_cards), "drawn": list(t.drawn),
-                     "melds_laid": list(t.melds_laid), "touched": list(t.touched), "redrawn": t.redrawn,
+                     "melds_laid": list(t.melds_laid), "touched": list(t.touched),
+                     "touched_before": copy.deepcopy(t.touched_before), "redrawn": t.redrawn,
                      "asked": t.asked, "asked_by": copy.deepcopy(t.asked_by),
                      "opening_undo": copy.deepcopy(t.opening_undo),
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
@@ -413,7 +422,8 @@ class _Reader:
         if value is None:
             return None
         value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands",
-                                                  "raises", "opened_before", "had_melded"), path)
+                                                  "raises", "opened_before", "had_melded", "touched_before"),
+                          path)
         for key in ("player", "team", "melds"):
             if key not in value:
                 self.fail(path, f"the pending opening has no {key!r}")
@@ -425,6 +435,8 @@ class _Reader:
                     for key in ("opened_before", "had_melded") if key in value}
         if "raises" in value:
             optional["raises"] = self.clause(value["raises"], f"{path}.raises", "the clause on charging the failure")
+        if "touched_before" in value:
+            optional["touched_before"] = self.touched_before(value["touched_before"], f"{path}.touched_before")
         return {"player": player, "team": value["team"],
                 "melds": [self.count(v, f"{path}.melds[{i}]")
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
@@ -432,6 +444,25 @@ class _Reader:
                 "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before"),
                 "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
                            for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))], **optional}
+
+    def touched_before(self, value, path: str) -> list[dict]:
+        """The melds of earlier turns a turn added to, as they were:
+        [{"meld": index, "cards": [cards], "canastra": kind or null, "lost"?: [kinds]}]."""
+        out = []
+        for i, item in enumerate(self.lst(value, path)):
+            at = f"{path}[{i}]"
+            item = self.keys(self.obj(item, at), ("meld", "cards", "canastra", "lost"), at)
+            for key in ("meld", "cards"):
+                if key not in item:
+                    self.fail(at, f"the meld as it was has no {key!r}", '{"meld": index, "cards": [cards], '
+                              '"canastra": kind or null, "lost"?: [kinds]}')
+            canastra = item.get("canastra")
+            out.append({"meld": self.count(item["meld"], f"{at}.meld"),
+                        "cards": self.cards(item["cards"], f"{at}.cards"),
+                        "canastra": None if canastra is None else _name(self, canastra, f"{at}.canastra"),
+                        "lost": [_name(self, v, f"{at}.lost[{j}]") for j, v in
+                                 enumerate(self.lst(item.get("lost", []), f"{at}.lost"))]})
+        return out
 
     def clause(self, value, path: str, what: str) -> dict:
         """A deciding clause recorded in the state: {"setting", "clause", "cites", "value"?}."""
@@ -471,7 +502,7 @@ END_REASONS = ("went-out", "stock-exhausted", "red-three-last")
 _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "players", "started",
                "pending", "ended", "ruleset"}
 _THREES_UNDO = ("stock", "red_threes", "drawn")
-_TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched",
+_TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched", "touched_before",
               "redrawn", "asked", "asked_by", "opening_undo", "had_melded", "final", "pile_meld", "formed",
               "hand_at_take", "canastras_lost", "retried"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
@@ -515,6 +546,7 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
                     enumerate(r.lst(tj.get("melds_laid", []), f"{root}.turn.melds_laid"))],
         touched=[r.count(v, f"{root}.turn.touched[{i}]") for i, v in
                  enumerate(r.lst(tj.get("touched", []), f"{root}.turn.touched"))],
+        touched_before=r.touched_before(tj.get("touched_before", []), f"{root}.turn.touched_before"),
         redrawn=r.bool(tj.get("redrawn", False), f"{root}.turn.redrawn"),
         asked=asked, asked_by=asked_by, opening_undo=r.undo(tj.get("opening_undo"), f"{root}.turn.opening_undo"),
         had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
@@ -594,6 +626,7 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
         _check_indexes(r, getattr(turn, key), state, team, f"{root}.turn.{key}")
     if turn.pile_meld is not None:
         _check_index(r, turn.pile_meld, state, team, f"{root}.turn.pile_meld")
+    _check_touched_before(r, turn.touched_before, state, team, turn.melds_laid, f"{root}.turn.touched_before")
     if turn.opening_undo is not None:
         _check_undo(r, turn.opening_undo, state.hand(turn.player),
                     [state.teams[team].melds[i] for i in turn.melds_laid],
@@ -602,11 +635,32 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
     pending = state.pending
     if pending is not None:
         _check_indexes(r, pending["melds"], state, pending["team"], f"{root}.pending.melds")
+        _check_touched_before(r, pending.get("touched_before", []), state, pending["team"], pending["melds"],
+                              f"{root}.pending.touched_before")
         if pending["undo"] is not None:
             _check_undo(r, pending["undo"], state.hand(pending["player"]),
                         [state.teams[pending["team"]].melds[i] for i in pending["melds"]],
                         _threes_from_pile(state.teams[pending["team"]].red_threes, pending["undo"]),
                         f"{root}.pending.undo", discarded=state.pile[-1:])
+
+
+def _check_touched_before(r: _Reader, records: list[dict], state: State, team: str, laid: list[int],
+                          path: str) -> None:
+    """Each meld as it was before the turn added to it is one of the team's melds
+    of an earlier turn, once, and holds no card the meld does not hold now (so
+    giving the additions back creates no card)."""
+    seen = set()
+    for i, record in enumerate(records):
+        _check_index(r, record["meld"], state, team, f"{path}[{i}].meld")
+        if record["meld"] in seen:
+            r.fail(f"{path}[{i}].meld", f"meld {record['meld']} is listed twice", "each meld once")
+        seen.add(record["meld"])
+        if record["meld"] in laid:
+            r.fail(f"{path}[{i}].meld", f"meld {record['meld']} was laid this turn", "a meld of an earlier turn")
+        extra = Counter(record["cards"]) - Counter(state.teams[team].melds[record["meld"]].cards)
+        if extra:
+            r.fail(f"{path}[{i}].cards", "the meld as it was holds cards it does not hold now: "
+                   + ", ".join(sorted(extra.elements())), "the meld's cards less those the turn added")
 
 
 def _check_indexes(r: _Reader, indexes: list[int], state: State, team: str, path: str) -> None:
