@@ -389,7 +389,8 @@ SETTINGS: tuple[Setting, ...] = (
     _S("pile.frozen_hand_refused", BOOL, "static",
        "in the turn the pile is taken, a take, meld or layoff that would leave the player holding cards "
        "none of which he may discard is refused (no: turn.end_without_discard settles whether he ends "
-       "the turn keeping them)", default=False,
+       "the turn keeping them); a card a failed opening gives back before the discard counts as one he "
+       "may discard, as it does for turn.end_without_discard", default=False,
        read_when=(ReadWhen("pile.discard_from_pile", (False,)),)),
 
     # threes
@@ -442,7 +443,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("turn.end_without_discard", BOOL, "static",
        "a player holding cards of which none may be discarded (each would be a going out the team may "
        "not make, or a card that may not be discarded this turn) ends the turn without a discard, "
-       "keeping them (off: every turn ends with a discard or a going out). It applies to a position the "
+       "keeping them (off: every turn ends with a discard or a going out). A card of the turn's melds "
+       "that a failed opening gives back before the discard (opening.failure_discard = after-return) is "
+       "one he may discard: he then has a discard, and must make it. It applies to a position the "
        "player is put in (a draw from an exhausted stock, a take as pile.frozen_hand_refused allows), not "
        "to one he would make himself: a meld or layoff that would leave him one card whose discard would "
        "be a going out the team may not make is refused whatever this says", default=False),

@@ -360,7 +360,9 @@ def _end_turn(act: Act, arg) -> str:
 
 
 def _can_discard(engine: Engine, state: State, player: str) -> bool:
-    """Whether some card of the player's hand may be discarded now."""
+    """Whether the player may discard some card now: one of his hand or, where
+    a failed opening's melds come back to it before the discard, one of theirs
+    (opening.discard_candidates, the discards legal.options lists)."""
     return _surely_discardable(state, player) or _discard_by_trial(engine, state, player)
 
 
@@ -370,7 +372,7 @@ def _discard_by_trial(engine: Engine, state: State, player: str) -> bool:
     one: State.trials keeps what it owns)."""
     with state.trials():
         return any(apply(engine, state, Action(player, "discard", card))[1].verdict != REJECTED
-                   for card in dict.fromkeys(state.players[player].hand))
+                   for card in opening.discard_candidates(engine, state, player))
 
 
 def _surely_discardable(state: State, player: str) -> bool:

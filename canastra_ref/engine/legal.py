@@ -82,6 +82,7 @@ from .actions import Action, apply
 from .context import ActionContext
 from .deal import cutter_of
 from .melds import may_relocate, wild_locked
+from .opening import discard_candidates
 from .rules import Engine, MeldKind
 from .state import State
 from .verdict import REJECTED
@@ -180,7 +181,6 @@ def options(engine: Engine, state: State) -> Options:
         return out
     if state.pending is not None:
         out.offer("challenge", lambda: [(player, True)])
-    hand = state.players[player].hand
 
     def red_threes(seats):
         return [(seat, card) for seat in seats if holds_red_three(state.players[seat].hand)
@@ -228,9 +228,7 @@ def options(engine: Engine, state: State) -> Options:
     out.offer("layoff", additions)
     # a card of the turn's melds may be discarded where they go back to the hand as a failed opening
     # before the discard (opening.failure_discard; for a last card, opening.short_last_discard)
-    returned = engine.value("opening.failure_discard") == "after-return" or len(hand) == 1
-    out.offer("discard", lambda: [(player, card) for card in _distinct(hand + [
-        c for i in turn.melds_laid if returned for c in state.teams[state.team_of(player)].melds[i].cards])])
+    out.offer("discard", lambda: [(player, card) for card in _distinct(discard_candidates(engine, state, player))])
     if turn.final or engine.value("turn.end_without_discard"):
         out.offer("end_turn", lambda: [(player, True)])
     return out

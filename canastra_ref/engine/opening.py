@@ -208,6 +208,20 @@ def failure_discard(act: Act) -> Decision | None:
     return None if restarts else act.decide("opening.failure_discard", decisive=False)
 
 
+def discard_candidates(engine: Engine, state: State, player: str) -> list[str]:
+    """The distinct cards a discard of `player` may name: those of his hand and,
+    where the melds of a failed opening come back to it before the discard
+    (opening.failure_discard = after-return, or a last card, which
+    opening.short_last_discard may judge so), the cards of the turn's melds. A
+    superset of the legal discards (turn.discard judges each), shared by
+    legal.options and the test of whether any discard is left (actions)."""
+    hand = state.players[player].hand
+    if state.turn.melds_laid and (len(hand) == 1 or engine.value("opening.failure_discard") == "after-return"):
+        melds = state.teams[state.team_of(player)].melds
+        return list(dict.fromkeys([*hand, *(c for i in state.turn.melds_laid for c in melds[i].cards)]))
+    return list(dict.fromkeys(hand))
+
+
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:
     """The decisions on whether each failure of this turn's melds may stand
     until the next player challenges it (opening.short_stands_unchallenged,
