@@ -38,11 +38,15 @@ REASONS: dict[str, str] = {
     "opening.taken-back": "the turn ended with an opening that failed; the melds went back to the hand, and the "
                           "team's minimum did not rise",
 
-    # penalised
+    # penalised; the three opening failures are also the reason a going out is rejected where it would
+    # end the turn with that failure (a meld, layoff or last discard that empties the hand)
     "opening.below-minimum":
-        "the turn ended with an opening below the minimum; the melds went back and the team's minimum rose",
-    "opening.no-clean-meld": "the turn ended with an opening lacking the required meld without wild cards",
-    "opening.single-meld-below-minimum": "no single meld of the opening reached the minimum on its own",
+        "the turn ended with an opening below the minimum; the melds went back and the team's minimum rose "
+        "(rejected: a going out would end the turn with it)",
+    "opening.no-clean-meld": "the turn ended with an opening lacking the required meld without wild cards "
+                             "(rejected: a going out would end the turn with it)",
+    "opening.single-meld-below-minimum": "no single meld of the opening reached the minimum on its own "
+                                         "(rejected: a going out would end the turn with it)",
     "layoff.canastra-penalised": "cards were added to a canastra where the rulebook forbids it and sets the "
                                  "consequence: the addition stands at that price",
     "deal.misdeal": "the dealer misdealt: the cards were gathered and dealt again",
