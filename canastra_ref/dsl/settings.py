@@ -238,7 +238,9 @@ SETTINGS: tuple[Setting, ...] = (
        "asks (a team that had opened, judged when the turn ends, or claimed by the next player where "
        "opening.unclean_stands_unchallenged lets them stand until then), the cards that turn added to "
        "melds of earlier turns go back to the hand with them, and those melds are again what they were "
-       "before the turn (turn.touched_before); no: the additions stay on the table",
+       "before the turn (turn.touched_before), and where the melds come back before the discard "
+       "(opening.failure_discard = after-return) the discard may be one of those cards too; no: the "
+       "additions stay on the table",
        default=False, read_when=(ReadWhen("turn.clean_meld", (True,)),)),
     _S("opening.counts", enum("all-melds", "clean-melds", "with-canastras"), "static",
        "what the turn's melds count towards the minimum: the card points of all of them; of only those "

@@ -218,8 +218,21 @@ def discard_candidates(engine: Engine, state: State, player: str) -> list[str]:
     hand = state.players[player].hand
     if state.turn.melds_laid and (len(hand) == 1 or engine.value("opening.failure_discard") == "after-return"):
         melds = state.teams[state.team_of(player)].melds
-        return list(dict.fromkeys([*hand, *(c for i in state.turn.melds_laid for c in melds[i].cards)]))
+        return list(dict.fromkeys([*hand, *(c for i in state.turn.melds_laid for c in melds[i].cards),
+                                   *returned_layoffs(engine, state)]))
     return list(dict.fromkeys(hand))
+
+
+def returned_layoffs(engine: Engine, state: State) -> list[str]:
+    """The cards the turn added to melds of earlier turns where, its melds
+    failing, they go back to the hand with them (turn.clean_meld_returns_layoffs:
+    give_back); none elsewhere."""
+    turn = state.turn
+    if not turn.touched_before or not engine.value("turn.clean_meld_returns_layoffs"):
+        return []
+    melds = state.teams[state.team_of(turn.player)].melds
+    return [card for record in turn.touched_before
+            for card in (Counter(melds[record["meld"]].cards) - Counter(record["cards"])).elements()]
 
 
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:

@@ -74,7 +74,9 @@ def discard(act: Act, card: str) -> str:
     # of the hand they come back to
     taken_back = last and opening.taken_back_before_going_out(act)
     if card not in hand:
-        melded = any(card in cards for _, cards in act.batch())
+        # a card of the turn's melds, or one it added to an earlier meld that goes back with them
+        melded = any(card in cards for _, cards in act.batch()) \
+            or card in opening.returned_layoffs(act.engine, state)
         order = opening.failure_discard(act) if melded and not last else None
         if order is not None:
             act.trace.add(order)        # the clause that allows, or refuses, a card of the melds
