@@ -56,6 +56,9 @@ _TEAM_FACTS = [
     ("went_out_concealed_canastras", "int",
      "canastras formed in the turn in which a player of the team went out concealed, by the melds "
      "he laid or the cards he added in it (0 when no player of the team went out concealed)"),
+    ("went_out_concealed_own_canastras", "int",
+     "those of team.went_out_concealed_canastras that are melds he started in that turn (not the "
+     "team's earlier melds that his cards completed)"),
     ("unkept_answers", "int",
      "times a player of the team, told yes by the partner, ended the turn without going out"),
     ("exact_cuts", "int", "exact cuts credited to the team this hand"),

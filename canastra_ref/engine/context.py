@@ -42,6 +42,11 @@ def _went_out(state: State, team: str) -> bool:
     return bool(ended and ended.get("reason") == "went-out" and ended.get("player") in state.table.teams[team])
 
 
+def _concealed_count(state: State, team: str, key: str) -> int:
+    """A count the end of the hand records for a concealed going out (0 unless the team went out so)."""
+    return state.ended.get(key, 0) if _went_out(state, team) and state.ended.get("concealed") else 0
+
+
 def _hands(state: State, team: str):
     """The hands of the team's players, each with the player's state."""
     return [state.players[s] for s in state.table.teams[team]]
@@ -69,8 +74,9 @@ _TEAM_FACTS = {
     "went_out": lambda engine, state, team: _went_out(state, team),
     "went_out_concealed": lambda engine, state, team: _went_out(state, team) and bool(state.ended.get("concealed")),
     "went_out_took_pile": lambda engine, state, team: _went_out(state, team) and bool(state.ended.get("took_pile")),
-    "went_out_concealed_canastras": lambda engine, state, team: (
-        state.ended.get("concealed_canastras", 0) if _went_out(state, team) and state.ended.get("concealed") else 0),
+    "went_out_concealed_canastras": lambda engine, state, team: _concealed_count(state, team, "concealed_canastras"),
+    "went_out_concealed_own_canastras": lambda engine, state, team: _concealed_count(state, team,
+                                                                                    "concealed_own_canastras"),
     "exact_cuts": lambda engine, state, team: state.teams[team].exact_cuts,
     "unkept_answers": lambda engine, state, team: state.teams[team].unkept_answers,
     "misdeals": lambda engine, state, team: state.teams[team].misdeals,

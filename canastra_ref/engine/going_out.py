@@ -41,7 +41,9 @@ def went_out(act: Act, discarding: bool) -> None:
     end_hand(act, "went-out", act.player, concealed=concealed)
     act.state.ended["took_pile"] = act.state.turn.took_pile
     if concealed:
-        act.state.ended["concealed_canastras"] = len(act.state.turn.formed)
+        turn = act.state.turn
+        act.state.ended["concealed_canastras"] = len(turn.formed)
+        act.state.ended["concealed_own_canastras"] = sum(1 for i in turn.formed if i in turn.melds_laid)
     act.events.append("going-out.with-discard" if discarding else "going-out.direct")
 
 

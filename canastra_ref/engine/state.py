@@ -48,7 +48,9 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                                  as turn.touched_before (the earlier melds that turn added to)}
     ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
                                  "player"?: seat or null, "concealed"?: bool,
-                                 "concealed_canastras"?: count, "took_pile"?: bool}
+                                 "concealed_canastras"?: count, "concealed_own_canastras"?:
+                                 count (those of the melds started in that turn),
+                                 "took_pile"?: bool}
     turn.melds_laid, touched, formed, pile_meld: indexes of the turn player's team melds
     turn.touched_before  [{"meld": index, "cards": [cards], "canastra": kind or null, "lost"?: [kinds]}]:
                          each meld of an earlier turn that this turn added cards to, as it was before
@@ -402,7 +404,7 @@ class _Reader:
         if value is None:
             return None
         value = self.keys(self.obj(value, path), ("reason", "player", "concealed", "concealed_canastras",
-                                                  "took_pile"), path)
+                                                  "concealed_own_canastras", "took_pile"), path)
         if "reason" not in value:
             self.fail(path, "the end of the hand has no 'reason'", "one of: " + ", ".join(END_REASONS))
         if value["reason"] not in END_REASONS:
@@ -413,6 +415,9 @@ class _Reader:
                "concealed": self.bool(value.get("concealed", False), f"{path}.concealed")}
         if "concealed_canastras" in value:
             out["concealed_canastras"] = self.count(value["concealed_canastras"], f"{path}.concealed_canastras")
+        if "concealed_own_canastras" in value:
+            out["concealed_own_canastras"] = self.count(value["concealed_own_canastras"],
+                                                        f"{path}.concealed_own_canastras")
         if "took_pile" in value:
             out["took_pile"] = self.bool(value["took_pile"], f"{path}.took_pile")
         return out
