@@ -151,6 +151,13 @@ def _run(**fields) -> dict:
      "$.state.turn.touched_before[0].lost", "expected a list"),
     (_with_state(pending={"player": "N", "team": "NS", "melds": [], "touched_before": {}}),
      "$.state.pending.touched_before", "expected a list"),
+    (_with_state(turn={"laid_lost": [{"meld": 0}]}), "$.state.turn.laid_lost[0]", '{"meld": index, "kind": kind}'),
+    (_with_state(turn={"laid_lost": [{"meld": 0, "kind": "real", "x": 1}]}), "$.state.turn.laid_lost[0].x",
+     "meld, kind"),
+    (_with_state(turn={"laid_lost": [{"meld": 0, "kind": 7}]}), "$.state.turn.laid_lost[0].kind",
+     "expected a canastra kind name"),
+    (_with_state(pending={"player": "N", "team": "NS", "melds": [], "lost": "real"}),
+     "$.state.pending.lost", "expected a list"),
     ({**_with_state(), "actions": [{"player": "N", "draw": "stock"}] * 1001}, "$.actions", "1 to 1,000 actions"),
 ])
 def test_input_errors_name_the_path_and_what_was_expected(message, where, expected):
@@ -212,6 +219,8 @@ def _with_meld(turn: dict, pending: dict | None = None) -> dict:
     (_with_meld({}, {"player": "N", "team": "NS", "melds": [],
                      "touched_before": [{"meld": 0, "cards": ["4c", "4c"]}]}),
      "$.state.pending.touched_before[0].cards", "holds cards it does not hold now: 4c"),
+    (_with_meld({"laid_lost": [{"meld": 0, "kind": "real"}]}), "$.state.turn.laid_lost[0].meld",
+     "an index of turn.melds_laid"),
 ])
 def test_a_meld_as_it_was_holds_only_cards_it_holds_now(message, where, expected):
     """turn.touched_before (and pending's) gives back the cards a turn added to a

@@ -187,7 +187,9 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
     if meld.canastra is not None and canastra != meld.canastra:
         turn.canastras_lost = [*turn.canastras_lost, meld.canastra]
         act.state.team_w(act.team).canastras_lost.append(meld.canastra)
-        if index not in turn.melds_laid:
+        if index in turn.melds_laid:
+            turn.laid_lost = [*turn.laid_lost, {"meld": index, "kind": meld.canastra}]
+        else:
             turn.touched_before = [{**r, "lost": [*r["lost"], meld.canastra]} if r["meld"] == index else r
                                    for r in turn.touched_before]
     if canastra is not None and meld.canastra is None and index not in turn.formed:

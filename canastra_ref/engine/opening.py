@@ -312,6 +312,9 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
             state.pending.update(opened_before=True, had_melded=state.turn.had_melded)
             if state.turn.touched_before:
                 state.pending["touched_before"] = list(state.turn.touched_before)
+        if state.turn.laid_lost:
+            # the canastra kinds its melds lost: a challenge takes them back with the melds
+            state.pending["lost"] = [record["kind"] for record in state.turn.laid_lost]
         team.opened = True
         act.events.append("opening.short-pending")
         return "opening.pending-check"
@@ -377,10 +380,12 @@ def turn_restarted(act: Act) -> bool:
 def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> None:
     """Return this turn's provisional melds (but those at the indices `keep`)
     to the hand and the pile to the table (but with `keep_pile`, where it stays
-    in the hand: opening.failure_pile)."""
+    in the hand: opening.failure_pile). The canastra kinds they lost this turn
+    go with them: the team no longer counts them lost (TeamState.canastras_lost)."""
     state, turn = act.state, act.state.turn_w()
     back = [i for i in turn.melds_laid if i not in keep]
     layoffs_stay = bool(turn.touched_before) and not _layoffs_return(act, turn.touched_before)
+    _unlose(state.team_w(act.team), [record["kind"] for record in turn.laid_lost if record["meld"] in back])
     undo = None if keep_pile else turn.opening_undo
     if undo is not None and "stock" in undo and state.ended is not None:
         undo = _undo_at_hand_end(act, undo)
@@ -391,7 +396,11 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
     turn.melds_laid = [moved(i) for i in turn.melds_laid if i in keep]
     turn.touched = [moved(i) for i in turn.touched if i in keep]
     turn.formed = [moved(i) for i in turn.formed if i in keep]
-    turn.canastras_lost = []
+    turn.laid_lost = [{**record, "meld": moved(record["meld"])} for record in turn.laid_lost if record["meld"] in keep]
+    # what this turn lost and keeps lost: its kept melds' losses, and those of earlier melds its additions
+    # changed where the additions stay
+    turn.canastras_lost = [record["kind"] for record in turn.laid_lost] + \
+        [kind for record in turn.touched_before for kind in record["lost"]] * layoffs_stay
     turn.pile_meld = None
     turn.hand_at_take = None
     if turn.opening_undo is not None and not keep_pile:
@@ -422,9 +431,16 @@ def _restore(state, team: str, hand: list[str], touched_before: list[dict]) -> N
         now = mine.melds[record["meld"]]
         hand.extend((Counter(now.cards) - Counter(record["cards"])).elements())
         mine.melds[record["meld"]] = Meld(now.kind, list(record["cards"]), record["canastra"])
-        for kind in record["lost"]:
-            if kind in mine.canastras_lost:
-                mine.canastras_lost.remove(kind)
+        _unlose(mine, record["lost"])
+
+
+def _unlose(team, kinds: list[str]) -> None:
+    """The team no longer counts these canastra kinds lost: the melds that lost
+    them went back as they were before (a kind not counted is passed over, as a
+    state given may not count it)."""
+    for kind in kinds:
+        if kind in team.canastras_lost:
+            team.canastras_lost.remove(kind)
 
 
 def _undo_at_hand_end(act: Act, undo: dict) -> dict:
@@ -589,6 +605,7 @@ def challenge(act: Act) -> None:
     opened_before = pending.get("opened_before", False)
     touched_before = pending.get("touched_before", [])
     layoffs_stay = bool(touched_before) and not _layoffs_return(offender_act, touched_before)
+    _unlose(state.team_w(pending["team"]), pending.get("lost", []))
     state.team_w(pending["team"]).opened = opened_before
     state.player_w(offender).melded = opened_before and (pending.get("had_melded", False) or layoffs_stay)
     state.pending = None

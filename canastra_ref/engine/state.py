@@ -16,7 +16,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
               "melds_laid": [], "touched_before": [], "redrawn": false, "asked": null, "asked_by": null,
-              "canastras_lost": [], "retried": false},
+              "canastras_lost": [], "laid_lost": [], "retried": false},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -45,7 +45,9 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                                  are a later turn's of a team that had opened: a challenge
                                  leaves it open), "had_melded"?: bool (with opened_before:
                                  the player had melded before that turn), "touched_before"?:
-                                 as turn.touched_before (the earlier melds that turn added to)}
+                                 as turn.touched_before (the earlier melds that turn added to), "lost"?:
+                                 [kinds] (the canastra kinds its melds lost in it: a challenge
+                                 takes them off the team's canastras_lost with the melds)}
     ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
                                  "player"?: seat or null, "concealed"?: bool,
                                  "concealed_canastras"?: count, "concealed_own_canastras"?:
@@ -56,6 +58,9 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                          each meld of an earlier turn that this turn added cards to, as it was before
                          the first addition, and the canastra kinds the additions changed it from
                          (what a failed turn gives back: turn.clean_meld_returns_layoffs)
+    turn.laid_lost       [{"meld": index of turn.melds_laid, "kind": kind}]: each canastra kind a meld
+                         laid this turn lost in it (the team's canastras_lost counts it too); melds that
+                         go back (a failed opening or turn) take their losses off the team's count
 """
 from __future__ import annotations
 
@@ -135,6 +140,9 @@ class Turn:
     formed: list[int] = field(default_factory=list)       # team melds that became canastras this turn
     hand_at_take: list[str] | None = None   # the cards the player could meld without the pile's rest
     canastras_lost: list[str] = field(default_factory=list)   # kinds of canastras changed by cards added
+    # the canastra kinds the melds laid this turn lost in it, a record each: {"meld": index, "kind"}
+    # (what goes back with them: opening.give_back)
+    laid_lost: list[dict] = field(default_factory=list)
     retried: bool = False          # the pile taken for the opening was given back for a stock draw
 
     def copy(self) -> "Turn":
@@ -146,7 +154,7 @@ class Turn:
         turn.player, turn.phase, turn.first, turn.took_pile = self.player, self.phase, self.first, self.took_pile
         turn.pile_cards, turn.drawn, turn.melds_laid = self.pile_cards, self.drawn, self.melds_laid
         turn.touched, turn.formed, turn.canastras_lost = self.touched, self.formed, self.canastras_lost
-        turn.touched_before = self.touched_before
+        turn.touched_before, turn.laid_lost = self.touched_before, self.laid_lost
         turn.redrawn, turn.asked, turn.asked_by, turn.opening_undo = self.redrawn, self.asked, self.asked_by, \
             self.opening_undo
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
@@ -309,7 +317,8 @@ class State:
                      "opening_undo": copy.deepcopy(t.opening_undo),
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
                      "formed": list(t.formed), "hand_at_take": t.hand_at_take,
-                     "canastras_lost": list(t.canastras_lost), "retried": t.retried},
+                     "canastras_lost": list(t.canastras_lost), "laid_lost": copy.deepcopy(t.laid_lost),
+                     "retried": t.retried},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -427,7 +436,8 @@ class _Reader:
         if value is None:
             return None
         value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands",
-                                                  "raises", "opened_before", "had_melded", "touched_before"),
+                                                  "raises", "opened_before", "had_melded", "touched_before",
+                                                  "lost"),
                           path)
         for key in ("player", "team", "melds"):
             if key not in value:
@@ -442,6 +452,9 @@ class _Reader:
             optional["raises"] = self.clause(value["raises"], f"{path}.raises", "the clause on charging the failure")
         if "touched_before" in value:
             optional["touched_before"] = self.touched_before(value["touched_before"], f"{path}.touched_before")
+        if "lost" in value:
+            optional["lost"] = [_name(self, v, f"{path}.lost[{i}]")
+                                for i, v in enumerate(self.lst(value["lost"], f"{path}.lost"))]
         return {"player": player, "team": value["team"],
                 "melds": [self.count(v, f"{path}.melds[{i}]")
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
@@ -467,6 +480,19 @@ class _Reader:
                         "canastra": None if canastra is None else _name(self, canastra, f"{at}.canastra"),
                         "lost": [_name(self, v, f"{at}.lost[{j}]") for j, v in
                                  enumerate(self.lst(item.get("lost", []), f"{at}.lost"))]})
+        return out
+
+    def laid_lost(self, value, path: str) -> list[dict]:
+        """The canastra kinds melds laid this turn lost in it: [{"meld": index, "kind": kind}]."""
+        out = []
+        for i, item in enumerate(self.lst(value, path)):
+            at = f"{path}[{i}]"
+            item = self.keys(self.obj(item, at), ("meld", "kind"), at)
+            for key in ("meld", "kind"):
+                if key not in item:
+                    self.fail(at, f"the canastra lost has no {key!r}", '{"meld": index, "kind": kind}')
+            out.append({"meld": self.count(item["meld"], f"{at}.meld"),
+                        "kind": _name(self, item["kind"], f"{at}.kind")})
         return out
 
     def clause(self, value, path: str, what: str) -> dict:
@@ -509,7 +535,7 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched", "touched_before",
               "redrawn", "asked", "asked_by", "opening_undo", "had_melded", "final", "pile_meld", "formed",
-              "hand_at_take", "canastras_lost", "retried"}
+              "hand_at_take", "canastras_lost", "laid_lost", "retried"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers", "canastras_lost"}
 
@@ -563,6 +589,7 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
                                                                           f"{root}.turn.hand_at_take"),
         canastras_lost=[_name(r, v, f"{root}.turn.canastras_lost[{i}]") for i, v in
                         enumerate(r.lst(tj.get("canastras_lost", []), f"{root}.turn.canastras_lost"))],
+        laid_lost=r.laid_lost(tj.get("laid_lost", []), f"{root}.turn.laid_lost"),
         retried=r.bool(tj.get("retried", False), f"{root}.turn.retried"))
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
@@ -632,6 +659,10 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
     if turn.pile_meld is not None:
         _check_index(r, turn.pile_meld, state, team, f"{root}.turn.pile_meld")
     _check_touched_before(r, turn.touched_before, state, team, turn.melds_laid, f"{root}.turn.touched_before")
+    for i, record in enumerate(turn.laid_lost):
+        if record["meld"] not in turn.melds_laid:
+            r.fail(f"{root}.turn.laid_lost[{i}].meld", f"meld {record['meld']} was not laid this turn",
+                   "an index of turn.melds_laid")
     if turn.opening_undo is not None:
         _check_undo(r, turn.opening_undo, state.hand(turn.player),
                     [state.teams[team].melds[i] for i in turn.melds_laid],
