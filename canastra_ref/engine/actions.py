@@ -435,7 +435,7 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
             # refused under either order of opening.short_last_discard: no discard ends the turn here
             # (an opening that stands unchallenged at the going out is no failure: it goes out)
             act.reject(outcome, "the opening made while going out does not meet the rules",
-                       "opening.minimum", *opening.order_of_judgement(act),
+                       *opening.failed_rule(outcome), *opening.order_of_judgement(act),
                        ctx=act.context(batch=act.batch(), going_out=True))
         going_out.went_out(act, discarding=False)
         return "going-out.direct"
@@ -489,9 +489,10 @@ def _check_last_card(act: Act) -> None:
     if not going_out.could_go_out_by_discarding(act):
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and discarding it to go out is "
                    "not allowed now", *why, ctx=ctx)
-    if not act.state.teams[act.team].opened and opening.fails_going_out(act, discarding=True):
+    failed = None if act.state.teams[act.team].opened else opening.fails_going_out(act, discarding=True)
+    if failed:
         act.reject("turn.last-card-stranded", f"this would leave one card{beside}, and the melds of this turn "
-                   "fall short of the opening, so its discard could not go out", "opening.minimum",
+                   "fail the opening, so its discard could not go out", *opening.failed_rule(failed),
                    "opening.short_last_discard", ctx=ctx)
 
 

@@ -23,11 +23,14 @@ from .rules import Engine
 from .state import Meld, State, Turn, clause_record, recorded_decision
 
 
-def minimum(act: Act, ctx) -> int:
-    base = act.value("opening.minimum", ctx)
+def minimum(act: Act, ctx, decisive: bool = True) -> int:
+    """The points the team's opening needs now: opening.minimum, raised by the
+    ladder for each failed opening (read with `decisive`, so a count the verdict
+    does not rest on is not cited)."""
+    base = act.value("opening.minimum", ctx, decisive)
     failures = act.state.teams[act.team].opening_failures
     if base > 0 and failures:
-        ladder = act.value("opening.ladder")
+        ladder = act.value("opening.ladder", decisive=decisive)
         if ladder is not None:
             return ladder.after(base, failures)
     return base
@@ -40,6 +43,19 @@ FAILURES = ("opening.below-minimum", "opening.no-clean-meld", "opening.single-me
 
 # the failures of a count short of the minimum, which a retry with a stock draw may make good
 _SHORT = ("opening.below-minimum", "opening.single-meld-below-minimum")
+
+
+# the settings whose clauses a refusal for each failure cites: the rule that failed (the count's
+# minimum, the one meld that must reach it, the clean meld), not the count where it did not fail
+_FAILED_RULE = {"opening.below-minimum": ("opening.minimum",),
+                "opening.single-meld-below-minimum": ("opening.single_meld", "opening.minimum"),
+                "opening.no-clean-meld": ("turn.clean_meld",)}
+
+
+def failed_rule(reason: str) -> tuple[str, ...]:
+    """The settings a refusal for this opening failure cites (with order_of_judgement's);
+    none of its own for opening.taken-back, whose failure _failures traced as it found it."""
+    return _FAILED_RULE.get(reason, ())
 
 
 # a failure that may stand until the next player challenges it, and the setting that says when
@@ -98,19 +114,25 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
             act.decide("turn.clean_meld", ctx)
             found.append("opening.no-clean-meld")
     if not act.state.teams[act.team].opened:
-        needed = minimum(act, ctx)
+        # the minimum is cited where the count decides: it falls short, or the opening is made
+        needed = minimum(act, ctx, decisive=False)
         counted = _counted(act, batch)
+        short = False
         if act.value("opening.single_meld", ctx, decisive=False):
             if max(counted) < needed:
                 act.decide("opening.single_meld", ctx)
                 act.decide("opening.counts")
                 found.append("opening.single-meld-below-minimum")
                 shortfall = needed - max(counted)       # what the largest meld lacks
+                short = True
         points = sum(counted)
         if points < needed:
             act.decide("opening.counts")
             found.append("opening.below-minimum")
             shortfall = max(shortfall, needed - points)
+            short = True
+        if short or not found:
+            minimum(act, ctx)
     return found, shortfall
 
 
@@ -171,7 +193,7 @@ def _pile_rest(act: Act, batch) -> Counter:
 
 
 def order_of_judgement(act: Act) -> tuple[str, ...]:
-    """What a refused going out on a failed opening cites beside opening.minimum:
+    """What a refused going out on a failed opening cites beside the rule that failed (failed_rule):
     opening.short_last_discard, the order of the two judgements, for a team that
     had not opened (nothing for one that had)."""
     return () if act.state.teams[act.team].opened else ("opening.short_last_discard",)

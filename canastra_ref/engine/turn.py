@@ -99,7 +99,7 @@ def discard(act: Act, card: str) -> str:
             # a team that had not opened: the discard was judged as a going out first, refused with the
             # reason of the failure, as a going out without a discard is (actions._after_melding)
             act.reject(outcome, "the melds of this turn fail the opening, so the player cannot go out",
-                       "opening.minimum", *opening.order_of_judgement(act),
+                       *opening.failed_rule(outcome), *opening.order_of_judgement(act),
                        ctx=act.context(batch=act.batch(), going_out=True, discarding=True))
         if opening.turn_restarted(act):
             return outcome          # nothing is discarded
