@@ -341,10 +341,12 @@ SETTINGS: tuple[Setting, ...] = (
        "opening.single_meld) may give the pile back and draw from the stock instead, in the same turn; "
        "not one whose count reaches it and that fails only for want of the clean meld of turn.clean_meld",
        default=False, read_when=_OPENING_MAY_FAIL),
-    _S("opening.retry_must_open", BOOL, "static",
+    _S("opening.retry_must_open", BOOL, "action",
        "after such a retry the turn must still end with an opening that reaches the minimum, or the "
        "opening has failed, even with nothing laid (the retry is a second chance at the count); no: the "
-       "attempt is void and the turn goes on as an ordinary one", default=False,
+       "attempt is void and the turn goes on as an ordinary one. Read as the retried turn ends with "
+       "nothing laid, in its context: turn.final where the stock's end cut it short (the draw, or a red "
+       "three's replacement, took the stock's last card), the hand ending with it", default=False,
        read_when=(ReadWhen("opening.retry_with_stock_draw", (True,)),)),
     _S("opening.retry_keeps_hand_melds", BOOL, "static",
        "on such a retry, the melds of the turn that hand cards alone could make stay on the table, still "

@@ -100,12 +100,17 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
     meld first), and the points they lack to reach the minimum."""
     batch = act.batch()
     if not batch:
-        if act.state.turn.retried and not act.state.teams[act.team].opened \
-                and act.value("opening.retry_must_open", decisive=False):
-            # the pile was given back to make good a short count, and nothing reaches the minimum now
-            act.decide("opening.retry_with_stock_draw")
-            act.decide("opening.retry_must_open")
-            return ["opening.below-minimum"], 0
+        if act.state.turn.retried and not act.state.teams[act.team].opened:
+            # the pile was given back to make good a short count, and nothing is laid now: whether the
+            # retry still owes its opening (as the turn ends, or the hand's end cuts it short)
+            must = act.decide("opening.retry_must_open",
+                              act.context(batch=batch, going_out=going_out, discarding=discarding), decisive=False)
+            if must.value:
+                act.decide("opening.retry_with_stock_draw")
+                act.trace.add(must)
+                return ["opening.below-minimum"], 0
+            if act.state.turn.final:
+                act.trace.add(must)     # the clause that spares a retry cut short by the hand's end
         return [], 0
     found, shortfall = [], 0
     ctx = act.context(batch=batch, going_out=going_out, discarding=discarding)
@@ -361,8 +366,10 @@ def judge_cut_short(act: Act) -> str | None:
     given back, opening.retry_keeps_hand_melds keeping melds down; a late red
     three's exchange) as the end of the last turn of an exhausted stock judges
     them: the turn is final (turn.final), ending without a discard, and nobody
-    draws after it. Returns what judge() returns (None where nothing was laid)."""
-    if not act.state.turn.melds_laid:
+    draws after it; a retry that laid nothing is judged too, as opening.retry_must_open
+    says in that context. Returns what judge() returns (None where nothing was laid
+    and no retry owes an opening)."""
+    if not act.state.turn.melds_laid and not act.state.turn.retried:
         return None
     act.state.turn_w().final = True
     return judge(act, going_out_now=False, discarding=False)
