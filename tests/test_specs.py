@@ -232,11 +232,16 @@ def test_classica_red_threes_count_against_a_team_that_laid_nothing():
 
 
 def test_classica_concealed_going_out():
-    # bater.4: 100; bater.5: 200 for going out in one turn with a complete canastra
-    def bonus(concealed, canastras):
-        return decide("classica", "score.going_out", **{"team.went_out": True, "team.went_out_concealed": concealed,
-                                                         "team.went_out_concealed_canastras": canastras}).value
-    assert (bonus(False, 0), bonus(True, 1), bonus(True, 0)) == (100, 200, 100)
+    # bater.4: 100; bater.5: 200 for going out in one turn with a complete canastra: under the default
+    # reading of direct-canastra (own-meld) one of the melds the player laid in that turn, under
+    # any-formed any canastra completed in it (her partner's meld included)
+    def bonus(concealed, own, formed, readings=None):
+        return decide("classica", "score.going_out", readings, **{
+            "team.went_out": True, "team.went_out_concealed": concealed, "team.went_out_took_pile": False,
+            "team.went_out_concealed_own_canastras": own, "team.went_out_concealed_canastras": formed}).value
+    assert (bonus(False, 0, 0), bonus(True, 1, 1), bonus(True, 0, 0), bonus(True, 0, 1)) == (100, 200, 100, 100)
+    any_formed = {"direct-canastra": "any-formed"}
+    assert (bonus(True, 0, 1, any_formed), bonus(True, 0, 0, any_formed)) == (200, 100)
 
 
 # ------------------------------------------------------------------- uruguaya
