@@ -387,9 +387,13 @@ SETTINGS: tuple[Setting, ...] = (
        "wild cards may be added, later in the same turn, to the meld made or extended with the top card",
        default=True),
     _S("pile.rest_usable", BOOL, "action",
-       "the rest of the pile may be melded in the turn it is taken", default=True),
+       "the rest of the pile may be melded in the turn it is taken (no: a play is refused that would "
+       "leave the hand fewer copies of a card than the pile gave it; copies are alike, docs/dsl.md)",
+       default=True),
     _S("pile.discard_from_pile", BOOL, "action",
-       "the player who took the pile may discard one of the pile's cards", default=True),
+       "the player who took the pile may discard one of the pile's cards (no: a card of which the hand "
+       "holds more copies than the pile gave it may still be discarded, the copy being the hand's)",
+       default=True),
     _S("pile.frozen_hand_refused", BOOL, "static",
        "in the turn the pile is taken, a take, meld or layoff that would leave the player holding cards "
        "none of which he may discard is refused (no: turn.end_without_discard settles whether he ends "
