@@ -165,6 +165,8 @@ SCOPES: dict[str, frozenset[str]] = {
     "meld": frozenset({"meld"}),
     "team": frozenset({"team"}),
     "action": frozenset({"team", "action"}),
+    # an action that lays a meld: its facts, and the meld's as it would be laid
+    "action-meld": frozenset({"team", "action", "meld"}),
 }
 
 

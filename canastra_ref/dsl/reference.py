@@ -29,7 +29,8 @@ def render() -> str:
     out += ["", "### Facts", "",
             "Scopes: `static` reads no fact; `card` reads card facts; `meld` reads meld facts; "
             "`team` reads team, opponents and hand facts; `action` reads those and the facts of the "
-            "action being judged.", "",
+            "action being judged; `action-meld` reads those and the meld facts of the meld the action "
+            "lays, as it would be laid.", "",
             "| fact | type | group | meaning |", "|---|---|---|---|"]
     for f in facts.FACTS.values():
         out.append(f"| `{f.name}` | {f.type} | {f.group} | {f.doc} |")

@@ -201,8 +201,16 @@ SETTINGS: tuple[Setting, ...] = (
        default=0),
     _S("meld.<kind>.min_naturals", INT, "static", "the fewest natural cards the meld needs", default=0,
        read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),
-    _S("meld.<kind>.allowed", BOOL, "action", "when a meld of this kind may be laid down",
+    _S("meld.<kind>.allowed", BOOL, "action-meld",
+       "when a meld of this kind may be laid down (its meld facts are those of the meld as it would be laid)",
        default=True),
+    _S("meld.<kind>.penalised", BOOL, "action-meld",
+       "a meld of this kind laid down, where meld.<kind>.allowed lets it be laid, is an offence whose "
+       "consequence the rulebook sets: the meld stands, with what its cards make of it, and its verdict is "
+       "penalised (meld.penalised); no: an ordinary play (its meld facts are those of the meld as laid; "
+       "read only where cards added to a canastra may be such an offence, the offence a meld laid whole "
+       "can repeat)",
+       default=False, read_when=(ReadWhen("canastra.*.grows_penalised", (False,), other_than=True),)),
     _S("meld.<kind>.one_per_rank", BOOL, "static",
        "a team holds at most one meld of this kind per rank; more cards of the rank join it",
        default=False, read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),

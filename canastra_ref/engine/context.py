@@ -175,18 +175,22 @@ def _of_opponents(compute, ctx: TeamContext):
 class ActionContext(TeamContext):
     """Facts for judging an action of `player`. `batch` holds (kind, cards) of the
     melds started in the current turn, as they stand now (in the order of
-    turn.melds_laid; one being laid in this action last)."""
-    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall", "onto")
+    turn.melds_laid; one being laid in this action last). `meld`: the facts
+    (MeldInfo) of the meld the action lays, read as meld.* where a setting's
+    scope is action-meld."""
+    __slots__ = ("player", "batch", "going_out", "discarding", "last_card", "taking_pile", "shortfall", "onto",
+                 "meld")
     _functions: dict = {}          # as TeamContext's, for the facts of an action
 
     def __init__(self, engine: Engine, state: State, player: str, batch=(), going_out=False,
-                 discarding=False, last_card=False, taking_pile=False, shortfall=0, onto=None):
+                 discarding=False, last_card=False, taking_pile=False, shortfall=0, onto=None, meld=None):
         self.engine, self.state, self.team = engine, state, state.table.team_of[player]
         self._cache = {}
         self._decided = {}
         self.player, self.batch = player, batch          # batch: read, never changed
         self.going_out, self.discarding, self.last_card = going_out, discarding, last_card
         self.taking_pile, self.shortfall, self.onto = taking_pile, shortfall, onto
+        self.meld = meld
 
     @staticmethod
     def _resolve(name: str):
@@ -199,6 +203,9 @@ class ActionContext(TeamContext):
         if name.startswith("turn.canastras_lost."):
             kind = name[len("turn.canastras_lost."):]
             return lambda ctx: ctx.state.turn.canastras_lost.count(kind)
+        if name.startswith("meld."):
+            field = name[len("meld."):]
+            return lambda ctx: getattr(ctx.meld, field)
         return TeamContext._resolve(name)
 
     def _batch(self, field: str):

@@ -49,12 +49,19 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
         except MeldError as err:
             errors.append((kind, err))
             continue
-        allowed = act.decide(f"meld.{kind.name}.allowed", ctx, decisive=False)
+        # the meld's own facts (meld.*) are those of the cards as laid
+        meld_ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card,
+                               taking_pile=taking_pile, meld=act.engine.describe(kind.name, laid))
+        allowed = act.decide(f"meld.{kind.name}.allowed", meld_ctx, decisive=False)
         if not allowed.value:
             errors.append((kind, MeldError("meld.not-allowed-now", f"a {kind.name} cannot be laid down now",
-                                           f"meld.{kind.name}.allowed")))
+                                           None, allowed)))
             continue
         act.trace.add(allowed)
+        penalised = act.decide(f"meld.{kind.name}.penalised", meld_ctx, decisive=False)
+        if penalised.value:
+            act.trace.add(penalised)
+            act.penalty = "meld.penalised"
         return kind, laid
     # the most telling error: from a kind of the shape the cards look like (the
     # first candidate's), preferring one whose ranks admit the cards

@@ -49,6 +49,8 @@ REASONS: dict[str, str] = {
                                          "(rejected: a going out would end the turn with it)",
     "layoff.canastra-penalised": "cards were added to a canastra where the rulebook forbids it and sets the "
                                  "consequence: the addition stands at that price",
+    "meld.penalised": "a meld was laid down whole where the rulebook forbids it and sets the consequence: "
+                      "the meld stands at that price",
     "deal.misdeal": "the dealer misdealt: the cards were gathered and dealt again",
 
     # rejected: turn order and shape of the action
