@@ -91,6 +91,9 @@ _FACTS += [
          "(stock.exhausted), or one the stock's end cut short after its melds were laid (a draw or a red "
          "three's replacement took its last card: red_three.last_card_ends_hand, stock.exhausted = "
          "last-card-ends), where those melds are judged: the hand ends with it, no player drawing after it"),
+    Fact("turn.first_card_red_three", "bool", "action",
+         "the first card the acting player drew from the stock this turn was a red three, laid down and "
+         "replaced (red_three.replace): the card he holds from that draw is its replacement"),
     Fact("turn.drew", "bool", "action",
          "the acting player has drawn from the stock or taken the pile this turn (his turn is past its draw)"),
     Fact("turn.asked_partner", "bool", "action",

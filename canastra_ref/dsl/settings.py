@@ -146,8 +146,10 @@ SETTINGS: tuple[Setting, ...] = (
        "turn; or the hand ends at once, as he must draw from an empty stock",
        default="plays-on", read_when=(ReadWhen("draw.cards", (1,), other_than=True),
                                       ReadWhen("red_three.last_card_ends_hand", (False,)))),
-    _S("draw.first_redraw", BOOL, "static",
-       "the first player may reject the first card drawn and draw another in its place",
+    _S("draw.first_redraw", BOOL, "action",
+       "the first player may reject the first card drawn and draw another in its place (judged as he "
+       "rejects it: turn.first_card_red_three states that the card he holds replaced a red three drawn "
+       "first)",
        default=False),
     _S("draw.rejected_card", enum("aside", "pile"), "static",
        "where that rejected card goes: set aside face up for the rest of the hand, or onto the pile "

@@ -283,6 +283,7 @@ _ACTION_FACTS = {
     "turn.taking_pile": lambda ctx: ctx.taking_pile,
     "turn.first": lambda ctx: ctx.state.turn.first,
     "turn.final": lambda ctx: ctx.state.turn.final,
+    "turn.first_card_red_three": lambda ctx: ctx.state.turn.first_card_red_three,
     "turn.drew": lambda ctx: ctx.state.turn.phase == "play",
     "turn.asked_partner": lambda ctx: ctx.state.turn.asked is not None,
     "turn.retried": lambda ctx: ctx.state.turn.retried,

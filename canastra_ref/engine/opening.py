@@ -397,6 +397,7 @@ def restart_turn(act: Act) -> None:
         hand.remove(card)
     state.stock = returned + state.stock
     state.turn = Turn(player=act.player, phase="draw", first=turn.first, redrawn=turn.redrawn,
+                      first_card_red_three=turn.first_card_red_three,
                       had_melded=state.players[act.player].melded)     # cards added that stay count
     act.events.append("opening.turn-restarted")
 

@@ -15,8 +15,8 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
     {"dealer": "E",
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
-              "melds_laid": [], "touched_before": [], "redrawn": false, "asked": null, "asked_by": null,
-              "canastras_lost": [], "laid_lost": [], "retried": false},
+              "melds_laid": [], "touched_before": [], "redrawn": false, "first_card_red_three": false,
+              "asked": null, "asked_by": null, "canastras_lost": [], "laid_lost": [], "retried": false},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -129,6 +129,8 @@ class Turn:
     # the melds of earlier turns added to this turn, as they were: [{"meld", "cards", "canastra", "lost"}]
     touched_before: list[dict] = field(default_factory=list)
     redrawn: bool = False
+    # the first card drawn from the stock this turn was a red three, laid down and replaced
+    first_card_red_three: bool = False
     asked: str | None = None       # None | "asking" | "yes" | "no"
     # the clause that let the question to the partner be asked, as decided then (the answer binds
     # by it): {"setting", "clause", "cites"}; None in a state given with a question but not its clause
@@ -157,6 +159,7 @@ class Turn:
         turn.touched_before, turn.laid_lost = self.touched_before, self.laid_lost
         turn.redrawn, turn.asked, turn.asked_by, turn.opening_undo = self.redrawn, self.asked, self.asked_by, \
             self.opening_undo
+        turn.first_card_red_three = self.first_card_red_three
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
         turn.hand_at_take, turn.retried = self.hand_at_take, self.retried
         return turn
@@ -313,7 +316,8 @@ class State:
                      "pile_cards": list(t.pile_cards), "drawn": list(t.drawn),
                      "melds_laid": list(t.melds_laid), "touched": list(t.touched),
                      "touched_before": copy.deepcopy(t.touched_before), "redrawn": t.redrawn,
-                     "asked": t.asked, "asked_by": copy.deepcopy(t.asked_by),
+                     "first_card_red_three": t.first_card_red_three, "asked": t.asked,
+                     "asked_by": copy.deepcopy(t.asked_by),
                      "opening_undo": copy.deepcopy(t.opening_undo),
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
                      "formed": list(t.formed), "hand_at_take": t.hand_at_take,
@@ -534,8 +538,8 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
                "pending", "ended", "ruleset"}
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched", "touched_before",
-              "redrawn", "asked", "asked_by", "opening_undo", "had_melded", "final", "pile_meld", "formed",
-              "hand_at_take", "canastras_lost", "laid_lost", "retried"}
+              "redrawn", "first_card_red_three", "asked", "asked_by", "opening_undo", "had_melded", "final",
+              "pile_meld", "formed", "hand_at_take", "canastras_lost", "laid_lost", "retried"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers", "canastras_lost"}
 
@@ -579,6 +583,7 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
                  enumerate(r.lst(tj.get("touched", []), f"{root}.turn.touched"))],
         touched_before=r.touched_before(tj.get("touched_before", []), f"{root}.turn.touched_before"),
         redrawn=r.bool(tj.get("redrawn", False), f"{root}.turn.redrawn"),
+        first_card_red_three=r.bool(tj.get("first_card_red_three", False), f"{root}.turn.first_card_red_three"),
         asked=asked, asked_by=asked_by, opening_undo=r.undo(tj.get("opening_undo"), f"{root}.turn.opening_undo"),
         had_melded=r.bool(tj.get("had_melded", False), f"{root}.turn.had_melded"),
         final=r.bool(tj.get("final", False), f"{root}.turn.final"),

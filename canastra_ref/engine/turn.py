@@ -25,7 +25,10 @@ def draw(act: Act) -> None:
         return
     count = act.value("draw.cards")
     for _ in range(count):
+        laid = len(state.teams[act.team].red_threes)
         card = threes.draw_one(act)
+        if not turn.drawn and len(state.teams[act.team].red_threes) > laid:
+            turn.first_card_red_three = True    # the first card was a red three: the card kept replaced it
         if card is None:
             break
         turn.drawn = [*turn.drawn, card]
@@ -42,11 +45,15 @@ def draw(act: Act) -> None:
 
 def redraw(act: Act) -> None:
     state, turn = act.state, act.state.turn_w()
-    if not act.value("draw.first_redraw"):
-        act.reject("redraw.not-allowed", "this ruleset has no redraw of the first card", "draw.first_redraw")
+    # judged in the turn's context: a rulebook may deny it where the first card drawn was a red three
+    # (turn.first_card_red_three), the card in hand being that card's replacement
+    ctx = act.context()
+    if not act.value("draw.first_redraw", ctx):
+        act.reject("redraw.not-allowed", "the ruleset does not let the player reject this card", "draw.first_redraw",
+                   ctx=ctx)
     if not turn.first or turn.redrawn or turn.took_pile or len(turn.drawn) != 1 or turn.melds_laid or turn.touched:
         act.reject("redraw.not-allowed", "only the first player, right after drawing the first card, may reject it",
-                   "draw.first_redraw")
+                   "draw.first_redraw", ctx=ctx)
     card = turn.drawn[0]
     act.hand.remove(card)
     if act.value("draw.rejected_card") == "aside":
