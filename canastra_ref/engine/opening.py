@@ -23,17 +23,24 @@ from .rules import Engine
 from .state import Meld, State, Turn, clause_record, recorded_decision
 
 
-def minimum(act: Act, ctx, decisive: bool = True) -> int:
+def minimum(act: Act, ctx) -> int:
     """The points the team's opening needs now: opening.minimum, raised by the
-    ladder for each failed opening (read with `decisive`, so a count the verdict
-    does not rest on is not cited)."""
-    base = act.value("opening.minimum", ctx, decisive)
+    ladder for each failed opening."""
+    return _minimum(act, ctx, decisive=True)[0]
+
+
+def _minimum(act: Act, ctx, decisive: bool) -> tuple[int, list[Decision]]:
+    """minimum(), and the decisions it read (with `decisive`: read without it,
+    they are cited with Trace.add only where the count decides)."""
+    base = act.decide("opening.minimum", ctx, decisive)
+    read = [base]
     failures = act.state.teams[act.team].opening_failures
-    if base > 0 and failures:
-        ladder = act.value("opening.ladder", decisive=decisive)
-        if ladder is not None:
-            return ladder.after(base, failures)
-    return base
+    if base.value > 0 and failures:
+        ladder = act.decide("opening.ladder", decisive=decisive)
+        read.append(ladder)
+        if ladder.value is not None:
+            return ladder.value.after(base.value, failures), read
+    return base.value, read
 
 
 # the reasons of a failed opening, as failure() and judge() return them
@@ -120,24 +127,22 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
             found.append("opening.no-clean-meld")
     if not act.state.teams[act.team].opened:
         # the minimum is cited where the count decides: it falls short, or the opening is made
-        needed = minimum(act, ctx, decisive=False)
+        needed, read = _minimum(act, ctx, decisive=False)
         counted = _counted(act, batch)
-        short = False
         if act.value("opening.single_meld", ctx, decisive=False):
             if max(counted) < needed:
                 act.decide("opening.single_meld", ctx)
                 act.decide("opening.counts")
                 found.append("opening.single-meld-below-minimum")
                 shortfall = needed - max(counted)       # what the largest meld lacks
-                short = True
         points = sum(counted)
         if points < needed:
             act.decide("opening.counts")
             found.append("opening.below-minimum")
             shortfall = max(shortfall, needed - points)
-            short = True
-        if short or not found:
-            minimum(act, ctx)
+        if not found or any(r in _SHORT for r in found):
+            for decision in read:
+                act.trace.add(decision)
     return found, shortfall
 
 
@@ -258,8 +263,12 @@ def returned_layoffs(engine: Engine, state: State) -> list[str]:
     if not turn.touched_before or not engine.value("turn.clean_meld_returns_layoffs"):
         return []
     melds = state.teams[state.team_of(turn.player)].melds
-    return [card for record in turn.touched_before
-            for card in (Counter(melds[record["meld"]].cards) - Counter(record["cards"])).elements()]
+    return [card for record in turn.touched_before for card in _added(melds[record["meld"]], record)]
+
+
+def _added(meld: Meld, before: dict) -> list[str]:
+    """The cards a turn added to `meld`, an earlier turn's, as it was before (a turn.touched_before record)."""
+    return list((Counter(meld.cards) - Counter(before["cards"])).elements())
 
 
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:
@@ -459,7 +468,7 @@ def _restore(state, team: str, hand: list[str], touched_before: list[dict]) -> N
     mine = state.team_w(team)
     for record in touched_before:
         now = mine.melds[record["meld"]]
-        hand.extend((Counter(now.cards) - Counter(record["cards"])).elements())
+        hand.extend(_added(now, record))
         mine.melds[record["meld"]] = Meld(now.kind, list(record["cards"]), record["canastra"])
         _unlose(mine, record["lost"])
 
