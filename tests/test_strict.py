@@ -146,6 +146,19 @@ def test_a_setting_read_only_under_another_ones_value(tmp_path, minimal_text):
     assert len(messages(path)) == 1
 
 
+def test_a_setting_gated_by_one_that_is_itself_not_read(minimal_text):
+    # pile.take.top_card_alone_melds is read where the top card may join a meld alone
+    # (pile.take.onto_meld_hand_cards may be 0), and that count only where it may join one
+    # at all (pile.take.onto_meld): its default 0 is no value the engine acts on without it
+    text = minimal_text + unstated(*(p for p in SILENT if p != "pile.take.onto_meld"))
+    never = text + unstated("pile.take.onto_meld")
+    assert "pile.take.top_card_alone_melds" not in read_settings(build([parse_text(never)]))
+    onto = text + "pile.take.onto_meld = yes @2\n"
+    assert "pile.take.top_card_alone_melds" in read_settings(build([parse_text(onto)]))
+    two = onto + "pile.take.onto_meld_hand_cards = 2 @2\n"
+    assert "pile.take.top_card_alone_melds" not in read_settings(build([parse_text(two)]))
+
+
 def test_per_kind_settings_follow_the_declared_kinds(minimal_text):
     read = read_settings(build([parse_text(minimal_text)]))
     assert {"meld.run.max_cards", "meld.aces.max_cards", "canastra.clean.counts", "wild.2.suit"} <= set(read)

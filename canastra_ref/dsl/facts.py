@@ -78,7 +78,8 @@ _FACTS += [
     Fact("hand.went_out", "bool", "team", "some player went out"),
 
     Fact("player.melded", "bool", "action",
-         "the acting player laid down a meld in an earlier turn of this hand"),
+         "the acting player laid down a meld, or added cards to one, in an earlier turn of this hand "
+         "(the pile's top card added alone counting as pile.take.top_card_alone_melds says)"),
     Fact("player.hand_size", "int", "action", "cards in the acting player's hand"),
     Fact("turn.took_pile", "bool", "action", "the acting player took the discard pile this turn"),
     Fact("turn.going_out", "bool", "action", "the action being judged leaves the player's hand empty"),

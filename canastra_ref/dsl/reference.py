@@ -20,7 +20,8 @@ def render() -> str:
     out = ["### Settings", "",
            "The engine reads a setting while playing a ruleset as the column *read* says: always "
            "(for every declared kind or wild card its pattern names), or only when another setting "
-           "may take some value. `canastra check --strict` demands that each setting read is stated, "
+           "may take some value (where that setting is itself read: one never read takes no value the "
+           "engine acts on). `canastra check --strict` demands that each setting read is stated, "
            "decided by a dispute or marked `unstated`.", "",
            "| setting | value | reads | when absent | read | meaning |", "|---|---|---|---|---|---|"]
     for s in settings.SETTINGS:

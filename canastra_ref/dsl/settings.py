@@ -14,7 +14,8 @@ A setting whose absent value is None is "off" when the spec does not give it.
 Each setting also says when the engine reads it while playing a ruleset
 (`read_when`): always, for every declared kind or wild card its pattern
 names; or only when another setting may take some value (the redraw's
-rejected card is read only where there is a redraw). `canastra check --strict`
+rejected card is read only where there is a redraw), that setting being itself
+read (one read only when a third may take some value counts only there). `canastra check --strict`
 uses this to demand that every setting read is stated, decided by a dispute,
 or marked `unstated` (canastra_ref.dsl.strict).
 """
@@ -385,6 +386,13 @@ SETTINGS: tuple[Setting, ...] = (
        "hand cards that must be laid with the top card when it is added to one of the team's melds "
        "instead of starting a new one (0: the top card may be added alone)", default=0,
        read_when=(ReadWhen("pile.take.onto_meld", (True,)),)),
+    _S("pile.take.top_card_alone_melds", BOOL, "action",
+       "a player who takes the pile by adding its top card alone to one of the team's melds, no card "
+       "of his hand with it, has melded by that take (player.melded; team.players_without_melds and "
+       "team.hand_points_of_melders count him as a player who melded, and a later going out of his is "
+       "not concealed); no: only cards from his hand laid on the table make him one (read only where "
+       "the top card may be added alone)", default=True,
+       read_when=(ReadWhen("pile.take.onto_meld_hand_cards", (0,)),)),
     _S("pile.take.block", BOOL, "action",
        "when the top card joins one of the team's melds, it and the hand cards laid with it must form "
        "on their own a meld of that meld's kind (an unbroken run, for a sequence), so that they are not "

@@ -8,7 +8,7 @@ reading states it through a clause `under` that reading), or listed
 real choice. Which settings are read comes from the registry: each per-kind
 setting for every declared meld kind, canastra kind and wild card, and a
 setting with `read_when` only where the setting it depends on may take one of
-the values named (canastra_ref.dsl.settings.ReadWhen).
+the values named (canastra_ref.dsl.settings.ReadWhen) and is itself read.
 
 A setting whose clauses are all conditional falls to its default when none
 applies; unless the conditions provably cover every case (an unconditional
@@ -115,8 +115,15 @@ def _read_settings(ruleset: Ruleset) -> dict[str, registry.Setting]:
     known: dict[str, set | None] = {}        # possible values by path: many conditions read the same setting
 
     def values_of(path: str) -> set | None:
+        """A setting that is itself never read takes no value the engine acts on
+        (a gate of a gate: pile.take.onto_meld_hand_cards, read only where the top
+        card may join a meld); a placeholder gate is taken as read."""
         if path not in known:
-            known[path] = possible_values(ruleset, path)
+            known[path] = set()             # a cycle of gates would end here: none exists
+            gate = registry.find(path)
+            gated = gate is not None and gate.read_when and gate.pattern == path and not gate.required
+            known[path] = set() if gated and not any(_may(ruleset, w, None, values_of) for w in gate.read_when) \
+                else possible_values(ruleset, path)
         return known[path]
     for setting in registry.SETTINGS:
         if not setting.in_play:
