@@ -290,3 +290,12 @@ def test_uruguaya_locked_pile():
     closed = decide("uruguaya", "pile.blocked", {"trancada-meaning": "closed"},
                     **{"team.opened": False, "pile.top.wild": False, "pile.top.black_three": False})
     assert closed.value is True
+    # lock-duration: a wild card discarded and then covered locks the pile while it lies in it
+    # (in-pile, the default), or no longer once covered (on-top)
+    covered = {"team.opened": True, "pile.contains.wild": True, "pile.contains.black_three": False,
+               "pile.top.wild": False, "pile.top.black_three": False}
+    assert naturals(**covered) == 2
+    assert naturals({"lock-duration": "on-top"}, **covered) == 1
+    for duration, blocked in (("in-pile", True), ("on-top", False)):
+        readings = {"trancada-meaning": "closed", "lock-duration": duration}
+        assert decide("uruguaya", "pile.blocked", readings, **covered).value is blocked
