@@ -298,6 +298,18 @@ SETTINGS: tuple[Setting, ...] = (
        "asks it of them (turn.opening tells the two apart): a challenge takes back that turn's melds "
        "alone, the team's opening made before stands", default=False,
        read_when=(ReadWhen("turn.clean_meld", (True,)),)),
+    _S("opening.challenge_lapses", enum("any-draw", "stock-draw"), "static",
+       "what of the next player's turn ends his claim of melds left standing until challenged "
+       "(opening.short_stands_unchallenged, opening.unclean_stands_unchallenged), so that they stand: "
+       "any-draw, his draw from the stock or his take of the pile, whichever comes first (a question to "
+       "the partner or a red three laid down before it leaves the claim open); stock-draw, only his draw "
+       "from the stock (the draw that gives a taken pile back, opening.retry_with_stock_draw, too): after a "
+       "take of the pile he may still challenge, through the plays of that turn, until its end (his "
+       "discard, a turn ended without one, or a going out that ends the hand) settles the claim. Under "
+       "either, once his turn has ended nobody may challenge",
+       default="any-draw",
+       read_when=(ReadWhen("opening.short_stands_unchallenged", (False,), other_than=True),
+                  ReadWhen("opening.unclean_stands_unchallenged", (False,), other_than=True))),
     _S("opening.short_last_discard", enum("going-out", "ordinary"), "static",
        "the order of judgement when a player who has not opened discards his last card after melds that "
        "fail the opening (a failure that stands unchallenged at a going out, opening.short_stands_unchallenged, "

@@ -247,11 +247,26 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if state.turn.asked == "asking":
         raise Rejection("going-out.ask-not-allowed", "waiting for the partner's answer",
                         going_out.question(state.turn))
-    if state.pending is not None:
-        opening.settle_pending(act)
+    pending = state.pending
+    if pending is not None:
+        lapse = act.decide("opening.challenge_lapses", decisive=False)
+        if verb in _LAPSES[lapse.value]:
+            act.trace.add(lapse)
+            opening.settle_pending(act)
     if stage == _PLAY and state.turn.phase != "play":
         act.reject("turn.draw-first", "the player must draw or take the pile first", "draw.cards")
-    return judge(act, arg)
+    reason = judge(act, arg)
+    if pending is not None and state.pending is pending and state.ended is not None:
+        # the hand ended in the turn that could still challenge (a take of the pile that goes out, or
+        # whose red three's replacement was the stock's last card): the claim lapses with it
+        act.decide("opening.challenge_lapses")
+        opening.settle_pending(act)
+    return reason
+
+
+# the verbs of the next player's turn that end his claim of the melds left pending, by the value of
+# opening.challenge_lapses: his draw or take of the pile; or his stock draw, or else the end of his turn
+_LAPSES = {"any-draw": ("draw", "take_pile"), "stock-draw": ("draw", "discard", "end_turn")}
 
 
 def _deal(act: Act, arg) -> str:

@@ -9,7 +9,8 @@ back to the table, unless opening.failure_pile keeps it in the hand) and
 moves the team up the ladder. Where the spec lets a short opening stand
 unless challenged (read in the turn's context: at a going out too, where
 the hand then ends with it standing), it stands pending until the next
-player plays on or challenges it; where it lets a pile taken for a
+player challenges it or his claim lapses (opening.challenge_lapses: at his
+draw, or his turn's end); where it lets a pile taken for a
 miscounted opening be given back, the player draws instead.
 """
 from __future__ import annotations
@@ -608,7 +609,8 @@ def _cite_stands(act: Act, pending: dict) -> None:
 
 
 def settle_pending(act: Act) -> None:
-    """The next player plays on: the short opening awaiting challenge (state.pending) now stands."""
+    """The next player's claim lapses (opening.challenge_lapses: at his draw, or his turn's end): the
+    short opening awaiting challenge (state.pending) now stands."""
     pending = act.state.pending
     act.state.pending = None
     _cite_stands(act, pending)
@@ -624,9 +626,18 @@ def challenge(act: Act) -> None:
     pending = state.pending
     if pending is None:
         act.reject("challenge.nothing-to-challenge", "there is no short opening to challenge")
-    if act.player != state.turn.player or state.turn.phase != "draw":
+    if act.player != state.turn.player:
         _cite_stands(act, pending)
         act.reject("challenge.not-yours", "only the next player, before playing, may challenge")
+    if state.turn.phase != "draw":
+        # the claim outlives his take of the pile where only his stock draw ends it (settle_pending
+        # comes at that draw or at his turn's end)
+        lapse = act.decide("opening.challenge_lapses", decisive=False)
+        if not state.turn.took_pile or lapse.value != "stock-draw":
+            _cite_stands(act, pending)
+            act.trace.add(lapse)
+            act.reject("challenge.not-yours", "only the next player, before he draws, may challenge")
+        act.trace.add(lapse)
     offender = pending["player"]
     offender_act = Act(act.engine, state, offender)
     offender_act.trace = act.trace

@@ -20,8 +20,9 @@ REASONS: dict[str, str] = {
     "discard.made": "the player discarded and the turn passed",
     "opening.made": "the team's opening was completed and the player discarded",
     "opening.pending-check": "the player discarded after an opening (or a later turn's melds) that breaks a rule "
-                             "only the next player may claim; it stands unless he challenges it before playing",
-    "opening.short-unchallenged": "a short opening stood because the next player played on without challenging it",
+                             "only the next player may claim; it stands unless he challenges it before his claim "
+                             "lapses (opening.challenge_lapses)",
+    "opening.short-unchallenged": "a short opening stood because the next player's claim lapsed unused",
     "going-out.direct": "the player went out by melding every card",
     "going-out.with-discard": "the player went out with a final discard",
     "red-three.replaced": "a red three was laid down and replaced from the stock",

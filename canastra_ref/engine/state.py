@@ -27,7 +27,8 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
                "unkept_answers": 0, "canastras_lost": []}, ...},
      "players": {"N": {"melded": false, "barred": false, "discarded": false}, ...},
      "started": true,                   # the first card of the hand has been drawn
-     "pending": null,                   # a short opening awaiting challenge
+     "pending": null,                   # a short opening awaiting challenge, until the next
+                                        # player's claim lapses (opening.challenge_lapses)
      "ended": null}                     # {"reason", "player", "concealed", "took_pile"} once over
 
 The forms whose keys are fixed (an unknown key is an error, like a value of

@@ -1,0 +1,105 @@
+"""opening.challenge_lapses: what of the next player's turn ends his claim of an
+opening left standing until challenged (cbc 19, dispute challenge-lapses).
+The fixtures of conformance/fixtures/cbc/19-panca.yaml play the take of the
+pile under both readings; these check what they cannot reach: the hand's end
+in a turn that could still challenge, the legal actions, and a question to the
+partner (which cbc does not provide for, so a variant of cbc asks it)."""
+from __future__ import annotations
+
+from canastra_ref.dsl.build import build
+from canastra_ref.dsl.loader import SPEC_DIR, files_for, load
+from canastra_ref.dsl.parser import parse_text
+from canastra_ref.engine.actions import apply
+from canastra_ref.engine.completion import complete
+from canastra_ref.engine.legal import legal_actions
+from canastra_ref.engine.loading import load_state
+from canastra_ref.engine.rules import Engine
+
+SHORT_OPENING = {"N": "Jh Qh Kh 8s 9s Ts Js 4d 5c", "E": 15, "S": 15}
+EW_REAL = [{"kind": "sequence", "cards": "4c 5c 6c 7c 8c 9c Tc"}, {"kind": "aces", "cards": "Ac Ad Ah"}]
+
+
+def _engine(lapses: str) -> Engine:
+    return Engine(load("cbc", {"challenge-lapses": lapses, "aces-suit": "any-suit"}))
+
+
+def _pending(engine: Engine, west: str):
+    """N lays 70 against 75 and discards 4d: the opening stands until W claims it."""
+    partial = {"turn": {"player": "N", "phase": "play"}, "teams": {"EW": {"melds": EW_REAL}},
+               "hands": {**SHORT_OPENING, "W": west}}
+    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state, verdict = apply(engine, state, {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "9s", "Ts", "Js"]]})
+    assert verdict.verdict == "accepted", verdict.reason
+    state, verdict = apply(engine, state, {"player": "N", "discard": "4d"})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "opening.pending-check")
+    return state
+
+
+def _settings(verdict) -> set[str]:
+    """The settings whose decisions the verdict cites."""
+    return {decision.setting for decision, decisive in verdict.trace if decisive}
+
+
+def test_a_going_out_with_the_pile_ends_the_claim_it_left_open():
+    # stock-draw: the take does not end the claim, but W takes 4d with his last two cards and goes
+    # out (his team holds a real): the hand is over, and the opening stands in it
+    engine = _engine("stock-draw")
+    state = _pending(engine, "5d 6d")
+    state, verdict = apply(engine, state, {"player": "W", "take_pile": {"with": ["5d", "6d"]}})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "going-out.direct")
+    assert state.ended is not None and state.pending is None
+    assert "opening.challenge_lapses" in _settings(verdict)
+    assert state.teams["NS"].opened and state.teams["NS"].opening_failures == 0
+
+
+def test_the_take_ends_the_claim_under_any_draw():
+    engine = _engine("any-draw")
+    state = _pending(engine, "5d 6d Kc Qc")
+    state, verdict = apply(engine, state, {"player": "W", "take_pile": {"with": ["5d", "6d"]}})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "pile.taken")
+    assert state.pending is None and "opening.challenge_lapses" in _settings(verdict)
+    assert not any("challenge" in action for action in legal_actions(engine, state))
+
+
+def test_the_challenge_is_a_legal_action_after_the_take_under_stock_draw():
+    engine = _engine("stock-draw")
+    state = _pending(engine, "5d 6d Kc Qc")
+    state, verdict = apply(engine, state, {"player": "W", "take_pile": {"with": ["5d", "6d"]}})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "pile.taken")
+    assert state.pending is not None and "opening.challenge_lapses" not in _settings(verdict)
+    assert {"player": "W", "challenge": True} in legal_actions(engine, state)
+    # his draw from the stock (no retry here: EW had opened) is refused and leaves the claim his
+    refused, verdict = apply(engine, state, {"player": "W", "draw": "stock"})
+    assert verdict.verdict == "rejected" and refused.pending is not None
+
+
+def test_a_challenge_after_a_stock_draw_is_too_late_under_stock_draw():
+    # a state given with the claim still open in the play phase of a turn that drew from the stock
+    # (no play reaches it: that draw ended the claim) is refused by the setting
+    engine = _engine("stock-draw")
+    state = _pending(engine, "5d 6d Kc Qc")
+    data = state.to_json()
+    data["turn"]["phase"] = "play"
+    state = load_state(engine, data)
+    state, verdict = apply(engine, state, {"player": "W", "challenge": True})
+    assert (verdict.verdict, verdict.reason) == ("rejected", "challenge.not-yours")
+    assert "opening.challenge_lapses" in _settings(verdict)
+
+
+def test_a_question_to_the_partner_leaves_the_claim_open(tmp_path):
+    # any-draw ends the claim at a draw or a take of the pile, not at the question the variant allows
+    # before them
+    (tmp_path / "cbc.canastra").write_text((SPEC_DIR / "cbc.canastra").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    variant = parse_text('ruleset variant "cbc, variant" extends cbc\n'
+                         "going_out.ask_partner = yes @definicoes.batida-direta\n", "variant.canastra")
+    engine = Engine(build(files_for(variant, tmp_path), {"challenge-lapses": "any-draw"}))
+    state = _pending(engine, "5d 6d Kc Qc")
+    state, verdict = apply(engine, state, {"player": "W", "ask_partner": True})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "partner.asked")
+    assert state.pending is not None
+    state, verdict = apply(engine, state, {"player": "E", "answer": "no"})
+    assert verdict.verdict == "accepted", verdict.reason
+    state, verdict = apply(engine, state, {"player": "W", "challenge": True})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "challenge.upheld")
+    assert not state.teams["NS"].opened and state.teams["NS"].opening_failures == 1
