@@ -286,14 +286,14 @@ SETTINGS: tuple[Setting, ...] = (
        read_when=_OPENING_MAY_FAIL),
     _S("opening.short_stands_unchallenged", BOOL, "action",
        "an opening below the minimum (its melds together, or, where opening.single_meld asks it, its "
-       "largest meld) stands unless the next player challenges it before playing "
+       "largest meld) stands unless the next player challenges it before his claim lapses (opening.challenge_lapses) "
        "(judged when the turn ends, where turn.opening_shortfall says by how much it falls short, and "
        "turn.going_out whether the player goes out: where it stands then, the going out is made and the "
        "hand ends with the opening standing, as no turn is left in which to challenge it)",
        default=False, read_when=_OPENING_HAS_MINIMUM),
     _S("opening.unclean_stands_unchallenged", BOOL, "action",
        "an opening without the meld free of wild cards that turn.clean_meld requires stands unless "
-       "the next player challenges it before playing (judged when the turn ends, at a going out too, "
+       "the next player challenges it before his claim lapses (judged when the turn ends, at a going out too, "
        "as opening.short_stands_unchallenged is); so do a later turn's melds where turn.clean_meld "
        "asks it of them (turn.opening tells the two apart): a challenge takes back that turn's melds "
        "alone, the team's opening made before stands", default=False,

@@ -632,12 +632,10 @@ def challenge(act: Act) -> None:
     if state.turn.phase != "draw":
         # the claim outlives his take of the pile where only his stock draw ends it (settle_pending
         # comes at that draw or at his turn's end)
-        lapse = act.decide("opening.challenge_lapses", decisive=False)
+        lapse = act.decide("opening.challenge_lapses")
         if not state.turn.took_pile or lapse.value != "stock-draw":
             _cite_stands(act, pending)
-            act.trace.add(lapse)
             act.reject("challenge.not-yours", "only the next player, before he draws, may challenge")
-        act.trace.add(lapse)
     offender = pending["player"]
     offender_act = Act(act.engine, state, offender)
     offender_act.trace = act.trace
