@@ -44,7 +44,11 @@ def _described_card_by_card(engine, kind: str, cards: list[str]) -> MeldInfo:
     if shape == "set" and naturals:
         rank = "10" if naturals[0][:-1] == "T" else naturals[0][:-1]
     twos = sum(1 for c in wilds if c != "JK" and c[0] == "2")
-    return MeldInfo(kind, shape, len(cards), len(naturals), len(wilds), wilds.count("JK"), twos, rank, "none")
+    run = len(naturals)
+    if shape == "sequence":
+        runs = "".join("w" if engine.is_wild(c) else "n" for c in cards).split("w")
+        run = max(len(r) for r in runs)
+    return MeldInfo(kind, shape, len(cards), len(naturals), len(wilds), wilds.count("JK"), twos, rank, run, "none")
 
 
 @pytest.mark.parametrize("ruleset", ["classica", "ituiutaba-2p"])

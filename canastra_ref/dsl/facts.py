@@ -151,6 +151,10 @@ _FACTS += [
     Fact("meld.shape", "enum:shape", "meld", "sequence, set or wilds (a meld made only of wilds)"),
     Fact("meld.kind", "enum:meld-kind", "meld", "the meld kind (as the ruleset names its meld kinds)"),
     Fact("meld.rank", "enum:rank", "meld", "the rank of a set (none for sequences and all-wild melds)"),
+    Fact("meld.natural_run", "int", "meld",
+         "the most natural cards of the meld that stand together with no wild card among them: in a sequence, "
+         "its longest run of natural cards of consecutive ranks (a wild card stands at the place of the rank it "
+         "takes); in a set, its natural cards; 0 for a meld of wild cards only"),
     Fact("meld.previous_kind", "enum:canastra-kind-or-none", "meld",
          "the canastra kind the meld had before the cards just added (none for a new meld or a meld that "
          "was no canastra)"),

@@ -46,6 +46,7 @@ class MeldInfo(NamedTuple):
     jokers: int
     twos: int
     rank: str                  # DSL label of a set's rank; "none" otherwise
+    natural_run: int           # a sequence's longest run of natural cards in a row; a set's natural cards
     previous_kind: str = "none"   # the canastra kind before the cards just added
 
 
@@ -154,7 +155,11 @@ class Engine:
         natural = None
         if wild.isdisjoint(cards):
             natural = cards[0] if cards else None       # no wild card (most melds): nothing to count
+            run = len(cards)
         else:
+            # a sequence is laid out in rank order, each wild card at the place it stands for
+            # (melds.py): its natural cards in a row are natural cards of consecutive ranks
+            run = longest = 0
             for card in cards:
                 if card in wild:
                     wilds += 1
@@ -162,14 +167,20 @@ class Engine:
                         jokers += 1
                     elif twos_wild and card[0] == "2":
                         twos += 1
-                elif natural is None:
-                    natural = card
+                    longest = 0
+                else:
+                    if natural is None:
+                        natural = card
+                    longest += 1
+                    run = max(run, longest)
+            if shape != "sequence":
+                run = len(cards) - wilds            # a set's natural cards stand together, whatever the order
         rank = "none"
         if shape == "set" and natural is not None:
             r = rank_of(natural)
             rank = "10" if r == "T" else r
         # tuple.__new__: a NamedTuple's own __new__ is Python code, and every meld laid or added to is described
-        return _tuple_new(MeldInfo, (kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank,
+        return _tuple_new(MeldInfo, (kind, shape, len(cards), len(cards) - wilds, wilds, jokers, twos, rank, run,
                                      previous or "none"))
 
     def meld_decide(self, path: str, info: MeldInfo) -> Decision:
