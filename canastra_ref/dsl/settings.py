@@ -359,10 +359,13 @@ SETTINGS: tuple[Setting, ...] = (
        "hand, as the hand has ended on the stock's last card (elsewhere a failed opening gives the "
        "exchange back: the threes to the pile, their replacements to the stock)",
        default="returned", read_when=(ReadWhen("red_three.with_pile", ("replace",)),)),
-    _S("opening.retry_with_stock_draw", BOOL, "static",
+    _S("opening.retry_with_stock_draw", BOOL, "action",
        "a player whose opening with the pile falls short of the minimum (opening.minimum, "
        "opening.single_meld) may give the pile back and draw from the stock instead, in the same turn; "
-       "not one whose count reaches it and that fails only for want of the clean meld of turn.clean_meld",
+       "not one whose count reaches it and that fails only for want of the clean meld of turn.clean_meld. "
+       "Read as he gives the pile back, before the draw (stock.empty, stock.size: the stock as it is then; "
+       "no: the pile stays his and the draw is refused); the clause that allowed the retry is kept in the "
+       "state (turn.retried_by) and cited where the retried turn is judged",
        default=False, read_when=_OPENING_MAY_FAIL),
     _S("opening.retry_must_open", BOOL, "action",
        "after such a retry the turn must still end with an opening that reaches the minimum, or the "

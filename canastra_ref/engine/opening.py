@@ -114,7 +114,10 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
             must = act.decide("opening.retry_must_open",
                               act.context(batch=batch, going_out=going_out, discarding=discarding), decisive=False)
             if must.value:
-                act.decide("opening.retry_with_stock_draw")
+                # the clause that allowed the retry, as decided before its draw (read now, after a draw
+                # that may have emptied the stock, it could say no); a state given without it cites none
+                if act.state.turn.retried_by is not None:
+                    act.trace.add(recorded_decision(act.state.turn.retried_by))
                 act.trace.add(must)
                 return ["opening.below-minimum"], 0
             if act.state.turn.final:
@@ -573,16 +576,21 @@ def give_pile_back(act: Act) -> None:
     turn = act.state.turn
     if not (turn.took_pile and turn.opening_undo is not None):
         act.reject("turn.already-drew", "the player has already drawn this turn")
-    if not act.value("opening.retry_with_stock_draw"):
-        act.reject("pile.no-retry", "the pile cannot be given back for a stock draw", "opening.retry_with_stock_draw")
+    # judged before the draw, in the turn's context: a rulebook may deny it where the stock is empty
+    ctx = act.context()
+    granted = act.decide("opening.retry_with_stock_draw", ctx)
+    if not granted.value:
+        act.reject("pile.no-retry", "the pile cannot be given back for a stock draw", "opening.retry_with_stock_draw",
+                   ctx=ctx)
     # the retry makes good a count short of the minimum; an opening that fails only for
     # want of a clean meld (turn.clean_meld) has no count to make good
     if not any(r in _SHORT for r in _failures(act, going_out=False, discarding=False)[0]):
         act.reject("pile.no-retry", "the opening made with the pile reaches the minimum: there is no miscount to "
-                   "make good", "opening.retry_with_stock_draw")
+                   "make good", "opening.retry_with_stock_draw", ctx=ctx)
     keep = _hand_melds(act)
     give_back(act, keep if keep and act.value("opening.retry_keeps_hand_melds") else ())
-    act.state.turn_w().retried = True
+    turn = act.state.turn_w()
+    turn.retried, turn.retried_by = True, clause_record(granted)
     act.events.append("draw.stock-instead-of-pile")
 
 

@@ -16,7 +16,8 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
      "turn": {"player": "N", "phase": "draw" | "play" | "deal" | "over",
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
               "melds_laid": [], "touched_before": [], "redrawn": false, "first_card_red_three": false,
-              "asked": null, "asked_by": null, "canastras_lost": [], "laid_lost": [], "retried": false},
+              "asked": null, "asked_by": null, "canastras_lost": [], "laid_lost": [], "retried": false,
+              "retried_by": null},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -62,6 +63,10 @@ the wrong type or an integer beyond ±(2^53 − 1)):
     turn.laid_lost       [{"meld": index of turn.melds_laid, "kind": kind}]: each canastra kind a meld
                          laid this turn lost in it (the team's canastras_lost counts it too); melds that
                          go back (a failed opening or turn) take their losses off the team's count
+    turn.asked_by, turn.retried_by   null | {"setting", "clause", "cites", "value"?}: the clause that let
+                         the question to the partner be asked (with turn.asked), or the pile be given
+                         back for a stock draw (with turn.retried; decided before that draw), as
+                         decided then, cited again later in the turn
 """
 from __future__ import annotations
 
@@ -147,6 +152,10 @@ class Turn:
     # (what goes back with them: opening.give_back)
     laid_lost: list[dict] = field(default_factory=list)
     retried: bool = False          # the pile taken for the opening was given back for a stock draw
+    # the clause that let the pile be given back (opening.retry_with_stock_draw), as decided then,
+    # before the draw (it may read the stock): {"setting", "clause", "cites"}; None in a state given
+    # with a retry but not its clause (none is cited then)
+    retried_by: dict | None = None
 
     def copy(self) -> "Turn":
         """A copy sharing the lists, opening_undo and hand_at_take (they are
@@ -162,7 +171,7 @@ class Turn:
             self.opening_undo
         turn.first_card_red_three = self.first_card_red_three
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
-        turn.hand_at_take, turn.retried = self.hand_at_take, self.retried
+        turn.hand_at_take, turn.retried, turn.retried_by = self.hand_at_take, self.retried, self.retried_by
         return turn
 
     @staticmethod
@@ -323,7 +332,7 @@ class State:
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
                      "formed": list(t.formed), "hand_at_take": t.hand_at_take,
                      "canastras_lost": list(t.canastras_lost), "laid_lost": copy.deepcopy(t.laid_lost),
-                     "retried": t.retried},
+                     "retried": t.retried, "retried_by": copy.deepcopy(t.retried_by)},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -540,7 +549,7 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched", "touched_before",
               "redrawn", "first_card_red_three", "asked", "asked_by", "opening_undo", "had_melded", "final",
-              "pile_meld", "formed", "hand_at_take", "canastras_lost", "laid_lost", "retried"}
+              "pile_meld", "formed", "hand_at_take", "canastras_lost", "laid_lost", "retried", "retried_by"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers", "canastras_lost"}
 
@@ -572,6 +581,13 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             r.fail(f"{root}.turn.asked_by", "the clause of a question to the partner, but turn.asked says none "
                    "was asked", "null, or turn.asked set")
         asked_by = r.clause(asked_by, f"{root}.turn.asked_by", "the clause that let the question be asked")
+    retried = r.bool(tj.get("retried", False), f"{root}.turn.retried")
+    retried_by = tj.get("retried_by")
+    if retried_by is not None:
+        if not retried:
+            r.fail(f"{root}.turn.retried_by", "the clause of a pile given back for a stock draw, but turn.retried "
+                   "says none was", "null, or turn.retried true")
+        retried_by = r.clause(retried_by, f"{root}.turn.retried_by", "the clause that let the pile be given back")
     turn = Turn(
         player=r.seat(tj.get("player"), f"{root}.turn.player", table), phase=phase,
         first=r.bool(tj.get("first", False), f"{root}.turn.first"),
@@ -596,7 +612,7 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         canastras_lost=[_name(r, v, f"{root}.turn.canastras_lost[{i}]") for i, v in
                         enumerate(r.lst(tj.get("canastras_lost", []), f"{root}.turn.canastras_lost"))],
         laid_lost=r.laid_lost(tj.get("laid_lost", []), f"{root}.turn.laid_lost"),
-        retried=r.bool(tj.get("retried", False), f"{root}.turn.retried"))
+        retried=retried, retried_by=retried_by)
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
         r.seat(seat, f"{root}.hands.{seat}", table)
