@@ -368,8 +368,8 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
         return "opening.taken-back"
     if not was_open:
         penalise(act)       # a later turn's melds are no opening: the ladder raises what an opening needs
-    if act.value("opening.failure_restarts_turn"):
-        restart_turn(act)
+    if state.ended is None and act.value("opening.failure_restarts_turn"):
+        restart_turn(act)       # a turn the hand's end cut short (judge_cut_short) is not played again
     return reason
 
 
