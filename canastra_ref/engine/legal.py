@@ -52,9 +52,9 @@ Canonical form of melds (the list does not hold every subset of the hand):
   that does (the end the action leaves to the player);
 - `take_pile`: every meld above that holds the pile's top card, as a new meld
   (`with` the rest) or added to a team meld (`onto`, with `wild_end` as for a
-  layoff); the engine keeps the cards' order when they end with the top card
-  in a valid layout and lays them out itself otherwise, so a new meld is
-  listed once in each of those forms; `options` leaves out the takes the
+  layoff); the engine keeps the order of `with`, the top card in the place
+  its rank takes among them, when that is a valid layout and lays the cards
+  out itself otherwise, so a new meld is listed once in each of those forms; `options` leaves out the takes the
   ruleset refuses whatever the state (refused_take: too few hand cards or
   naturals, too many wild cards, for every value the spec can give);
 - `discard`: every distinct card of the hand, and of the melds laid this turn
@@ -583,10 +583,12 @@ def _pile_takes(engine: Engine, state: State, player: str):
     for cards, onto, kind in found:
         rest = list(cards)
         rest.remove(top)
-        # the engine keeps `with` + [top] as laid out when that is a valid layout (a
-        # sequence whose top card is its highest), and lays the cards out itself otherwise
+        # the engine lays a new meld's `with` out as listed, the top card where its rank
+        # puts it among their natural cards (after them where they are all wild), when that
+        # is a valid layout, and lays the cards out itself otherwise
         given = (onto, kind, tuple(rest))
-        key = given if onto is None and cards[-1] == top else (onto, kind, "", tuple(sorted(rest)))
+        placed = cards[-1] == top or any(card not in wild for card in rest)
+        key = given if onto is None and placed else (onto, kind, "", tuple(sorted(rest)))
         if key not in seen and given not in seen:
             seen.update((key, given))
             yield rest, onto, kind

@@ -45,7 +45,7 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
     errors = []
     for kind in kinds:
         try:
-            laid = fit_new(act.engine, kind, cards, ranks_of(act, kind, ctx))
+            laid = fit_new(act.engine, kind, cards, ranks_of(act, kind, ctx), last_unplaced=taking_pile)
         except MeldError as err:
             errors.append((kind, err))
             continue

@@ -89,8 +89,12 @@ def split(engine: Engine, cards) -> tuple[list[str], list[str]]:
 
 # ------------------------------------------------------------------ new melds
 
-def fit_new(engine: Engine, kind: MeldKind, cards: list[str], ranks: tuple[str, ...]) -> list[str]:
-    """The cards laid out as a new meld of `kind`, or MeldError."""
+def fit_new(engine: Engine, kind: MeldKind, cards: list[str], ranks: tuple[str, ...],
+            last_unplaced: bool = False) -> list[str]:
+    """The cards laid out as a new meld of `kind`, or MeldError.
+    `last_unplaced`: the last card (the pile's top card, after the hand cards
+    laid with it) has no place in the order listed; it takes the one its rank
+    gives it among the others (_placed_layout)."""
     naturals, wilds = split(engine, cards)
     if kind.shape == "wilds":
         if naturals:
@@ -114,7 +118,7 @@ def fit_new(engine: Engine, kind: MeldKind, cards: list[str], ranks: tuple[str, 
         raise MeldError("meld.mixed-suits", "the natural cards of a sequence must share one suit")
     _check_wild_suits(engine, suit, wilds)
     _check_common(engine, kind, cards, naturals, wilds)
-    given = _given_layout(engine, cards, ranks)
+    given = _placed_layout(engine, cards, ranks) if last_unplaced else _given_layout(engine, cards, ranks)
     if given is not None:
         return given.cards
     return _layout(engine, ranks, {ranks.index(rank_of(c)): c for c in _unique_ranks(naturals)}, {},
@@ -140,6 +144,19 @@ def _given_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> L
         if card not in wild and rank_of(card) != rank:
             return None
     return Layout(start, list(cards))
+
+
+def _placed_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout | None:
+    """The layout of cards[:-1] as listed, the last card put among them where the
+    listed order lays out a sequence (_given_layout), or None. Among the others'
+    natural cards its rank has one place; before hand cards that are all wild,
+    the last place that fits is taken (the top card after them, as listed)."""
+    *listed, card = cards
+    for at in range(len(listed), -1, -1):
+        found = _given_layout(engine, listed[:at] + [card] + listed[at:], ranks)
+        if found is not None:
+            return found
+    return None
 
 
 def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int, str], free: list[str],
