@@ -31,7 +31,7 @@ pile.discard_from_pile red_three.dealt red_three.with_pile red_three.exchange_in
 red_three.last_card_ends_hand
 going_out.with_discard going_out.without_discard going_out.ask_partner scoring.counts
 scoring.round_fives opening.failure_restarts_turn opening.failure_pile opening.failure_discard draw.short_stock
-turn.end_without_discard game.tie game.past_target""".split()
+turn.end_without_discard game.tie game.past_target layoff.melds""".split()
 
 
 def unstated(*paths: str) -> str:

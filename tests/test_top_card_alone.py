@@ -35,12 +35,18 @@ def test_the_top_card_alone_makes_a_melder_only_where_the_setting_says(reading, 
     assert "21" in verdict.cites and "contagem" in verdict.cites     # the setting decided it
 
 
+def decided(verdict) -> set[str]:
+    return {decision.setting for decision, decisive in verdict.trace if decisive}
+
+
 def test_a_hand_card_laid_with_the_top_card_makes_a_melder_under_either_reading():
     state, verdict = taken("hand-cards", ["8s"], melded_before=False)
     assert state.players["S"].melded is True
-    assert "contagem" not in verdict.cites                           # the setting is not read
+    # a card of his hand went down with it: layoff.melds decides, not the top card's setting
+    assert "layoff.melds" in decided(verdict) and "pile.take.top_card_alone_melds" not in decided(verdict)
 
 
 def test_the_top_card_alone_takes_nothing_from_a_player_who_had_melded():
-    state, _ = taken("hand-cards", [], melded_before=True)
+    state, verdict = taken("hand-cards", [], melded_before=True)
     assert state.players["S"].melded is True
+    assert "pile.take.top_card_alone_melds" not in decided(verdict)   # nothing to decide

@@ -44,8 +44,8 @@ _TEAM_FACTS = [
     ("table_points", "int", "card points of every card in the team's melds"),
     ("canastra_bonus", "int", "the values of the team's canastras whose kind counts for it"),
     ("hand_points", "int", "card points of the cards left in the hands of the team's players"),
-    ("hand_points_of_melders", "int", "hand points of those of its players who melded this hand"),
-    ("players_without_melds", "int", "the team's players who laid down no meld this hand"),
+    ("hand_points_of_melders", "int", "hand points of those of its players who melded this hand (player.melded)"),
+    ("players_without_melds", "int", "the team's players who melded nothing this hand (player.melded)"),
     ("black_threes_in_hand", "int", "black threes left in the hands of the team's players"),
     ("red_threes_in_hand", "int", "red threes left in the hands of the team's players"),
     ("went_out", "bool", "a player of the team went out"),
@@ -79,7 +79,8 @@ _FACTS += [
 
     Fact("player.melded", "bool", "action",
          "the acting player laid down a meld, or added cards to one, in an earlier turn of this hand "
-         "(the pile's top card added alone counting as pile.take.top_card_alone_melds says)"),
+         "(cards of his hand added counting as layoff.melds says, the pile's top card added alone as "
+         "pile.take.top_card_alone_melds says)"),
     Fact("player.hand_size", "int", "action", "cards in the acting player's hand"),
     Fact("turn.took_pile", "bool", "action", "the acting player took the discard pile this turn"),
     Fact("turn.going_out", "bool", "action", "the action being judged leaves the player's hand empty"),

@@ -220,6 +220,13 @@ SETTINGS: tuple[Setting, ...] = (
     _S("meld.<kind>.disjoint_ranks", BOOL, "static",
        "a team's melds of this kind hold no natural card (rank and suit) in common; a wild card counts as none",
        default=False, read_when=(ReadWhen("meld.<kind>.shape", ("sequence",)),)),
+    _S("layoff.melds", BOOL, "action",
+       "a player who adds cards of his hand to one of the team's melds already on the table (laid by his "
+       "partner, or by him in an earlier turn), with the pile's top card or without it, has melded by it "
+       "(player.melded; team.players_without_melds and team.hand_points_of_melders count him as a player "
+       "who melded, and a later going out of his is not concealed); no: only a meld he lays down makes him "
+       "one (a new meld that joins the team's meld of its rank, one_per_rank, among them); the pile's top "
+       "card added alone is pile.take.top_card_alone_melds's", default=True),
 
     # canastras
     _S("canastra.<kind>.match", BOOL, "meld",
@@ -405,8 +412,8 @@ SETTINGS: tuple[Setting, ...] = (
        "a player who takes the pile by adding its top card alone to one of the team's melds, no card "
        "of his hand with it, has melded by that take (player.melded; team.players_without_melds and "
        "team.hand_points_of_melders count him as a player who melded, and a later going out of his is "
-       "not concealed); no: only cards from his hand laid on the table make him one (read only where "
-       "the top card may be added alone)", default=True,
+       "not concealed); no: only cards from his hand laid on the table make him one, as layoff.melds "
+       "says (read only where the top card may be added alone)", default=True,
        read_when=(ReadWhen("pile.take.onto_meld_hand_cards", (0,)),)),
     _S("pile.take.block", BOOL, "action",
        "when the top card joins one of the team's melds, it and the hand cards laid with it must form "

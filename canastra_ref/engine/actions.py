@@ -437,6 +437,7 @@ def _layoff(act: Act, items) -> str:
     act.take_from_hand([c for _, cards, _ in items for c in cards], usable_only=True)
     for index, cards, end in items:
         melding.add_to(act, index, cards, going_out=not act.hand, last_card=len(act.hand) == 1, end=end)
+    melding.melded_by_adding(act, "layoff.melds")
     return _after_melding(act, "meld.laid-off")
 
 

@@ -135,6 +135,7 @@ def lay_new(act: Act, cards: list[str], going_out=False, discarding=False, last_
                        f"add the cards to it", f"meld.{kind.name}.one_per_rank")
         act.decide(f"meld.{kind.name}.one_per_rank")
         add_to(act, existing, laid, going_out=going_out, last_card=last_card)
+        act.state.player_w(act.player).melded = True       # a new meld, joined to its rank's
         return existing
     keep_runs_apart(act, kind, laid)
     return act.add_meld(Meld(kind.name, laid, act.engine.canastra_kind(kind.name, laid)))
@@ -201,5 +202,13 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
                                    for r in turn.touched_before]
     if canastra is not None and meld.canastra is None and index not in turn.formed:
         turn.formed = [*turn.formed, index]
-    act.state.player_w(act.player).melded = True
     return before, new_cards, layout
+
+
+def melded_by_adding(act: Act, setting: str, ctx=None) -> None:
+    """Cards added to a meld already on the table make the acting player one
+    who melded (player.melded) where `setting` says so: layoff.melds for cards
+    of his hand, pile.take.top_card_alone_melds for the pile's top card alone;
+    read only where he had not melded (a meld laid earlier in the turn has)."""
+    if not act.state.players[act.player].melded and act.value(setting, ctx or act.context()):
+        act.state.player_w(act.player).melded = True

@@ -275,6 +275,20 @@ def _added(meld: Meld, before: dict) -> list[str]:
     return list((Counter(meld.cards) - Counter(before["cards"])).elements())
 
 
+def _additions_meld(act: Act) -> bool:
+    """Whether the cards this turn added to melds of earlier turns (turn.touched_before),
+    staying on the table when its melds go back, make the player one who melded, as
+    they did when added (melding.melded_by_adding): the pile's top card added alone
+    (the only card the turn added to the meld it joined) as pile.take.top_card_alone_melds
+    says, cards of his hand as layoff.melds says."""
+    turn, melds = act.state.turn, act.state.teams[act.team].melds
+    for record in turn.touched_before:
+        alone = record["meld"] == turn.pile_meld and len(_added(melds[record["meld"]], record)) == 1
+        if act.value("pile.take.top_card_alone_melds" if alone else "layoff.melds", decisive=False):
+            return True
+    return False
+
+
 def _standing(act: Act, reasons: list[str], ctx) -> list[Decision] | None:
     """The decisions on whether each failure of this turn's melds may stand
     until the next player challenges it (opening.short_stands_unchallenged,
@@ -352,6 +366,7 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
             state.pending.update(opened_before=True, had_melded=state.turn.had_melded)
             if state.turn.touched_before:
                 state.pending["touched_before"] = list(state.turn.touched_before)
+                state.pending["additions_meld"] = _additions_meld(act)
         if state.turn.laid_lost:
             # the canastra kinds its melds lost: a challenge takes them back with the melds
             state.pending["lost"] = [record["kind"] for record in state.turn.laid_lost]
@@ -427,6 +442,7 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
     go with them: the team no longer counts them lost (TeamState.canastras_lost)."""
     state, turn = act.state, act.state.turn_w()
     back = [i for i in turn.melds_laid if i not in keep]
+    additions_meld = bool(turn.touched_before) and _additions_meld(act)      # read before they may go back
     layoffs_stay = bool(turn.touched_before) and not _layoffs_return(act, turn.touched_before)
     _unlose(state.team_w(act.team), [record["kind"] for record in turn.laid_lost if record["meld"] in back])
     undo = None if keep_pile else turn.opening_undo
@@ -451,7 +467,7 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
         turn.took_pile = False
     turn.opening_undo = None
     turn.touched_before = []
-    state.player_w(act.player).melded = turn.had_melded or bool(keep) or layoffs_stay
+    state.player_w(act.player).melded = turn.had_melded or bool(keep) or (layoffs_stay and additions_meld)
 
 
 def _layoffs_return(act: Act, touched_before: list[dict]) -> bool:
@@ -663,7 +679,9 @@ def challenge(act: Act) -> None:
     layoffs_stay = bool(touched_before) and not _layoffs_return(offender_act, touched_before)
     _unlose(state.team_w(pending["team"]), pending.get("lost", []))
     state.team_w(pending["team"]).opened = opened_before
-    state.player_w(offender).melded = opened_before and (pending.get("had_melded", False) or layoffs_stay)
+    additions_meld = pending.get("additions_meld", True)      # a state given without it: as they were added
+    state.player_w(offender).melded = opened_before and (pending.get("had_melded", False)
+                                                         or (layoffs_stay and additions_meld))
     state.pending = None
     if raises.value:
         if not opened_before:

@@ -8,7 +8,7 @@ from collections import Counter
 from ..cards import holds_red_three
 from . import opening, threes
 from .act import Act
-from .melding import add_to, lay_new
+from .melding import add_to, lay_new, melded_by_adding
 from .melds import MeldError, bridges, fit_new, split
 
 
@@ -81,11 +81,9 @@ def take(act: Act, with_cards: list[str], onto: int | None, end: str | None = No
     else:
         state.turn_w().pile_meld = onto
         left = len(act.hand) + len(state.pile)      # the rest of the pile joins the hand
-        melded = state.players[act.player].melded
         before, _, layout = add_to(act, onto, [top] + with_cards, going_out=left == 0, last_card=left == 1,
                                    end=end, taking_pile=True)
-        if not with_cards and not act.value("pile.take.top_card_alone_melds", ctx):
-            state.player_w(act.player).melded = melded     # no card of his hand went down
+        melded_by_adding(act, "layoff.melds" if with_cards else "pile.take.top_card_alone_melds", ctx)
         if layout is not None and not act.value("pile.take.wild_bridge", ctx, decisive=False):
             kind = act.engine.meld_kind(state.teams[act.team].melds[onto].kind)
             ranks = act.value(f"meld.{kind.name}.ranks", ctx, decisive=False)

@@ -47,7 +47,10 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                                  are a later turn's of a team that had opened: a challenge
                                  leaves it open), "had_melded"?: bool (with opened_before:
                                  the player had melded before that turn), "touched_before"?:
-                                 as turn.touched_before (the earlier melds that turn added to), "lost"?:
+                                 as turn.touched_before (the earlier melds that turn added to),
+                                 "additions_meld"?: bool (with touched_before: those additions, should
+                                 they stay, make the player one who melded: layoff.melds,
+                                 pile.take.top_card_alone_melds; absent: they do), "lost"?:
                                  [kinds] (the canastra kinds its melds lost in it: a challenge
                                  takes them off the team's canastras_lost with the melds)}
     ended                null | {"reason": "went-out" | "stock-exhausted" | "red-three-last",
@@ -451,7 +454,7 @@ class _Reader:
             return None
         value = self.keys(self.obj(value, path), ("player", "team", "melds", "undo", "failures_before", "stands",
                                                   "raises", "opened_before", "had_melded", "touched_before",
-                                                  "lost"),
+                                                  "additions_meld", "lost"),
                           path)
         for key in ("player", "team", "melds"):
             if key not in value:
@@ -461,7 +464,7 @@ class _Reader:
             self.fail(f"{path}.team", f"{player} is not in team {shown(value['team'])}", f"{table.team_of[player]}")
         # kept only where stated: a pending state written without them reads back as it was
         optional = {key: self.bool(value[key], f"{path}.{key}")
-                    for key in ("opened_before", "had_melded") if key in value}
+                    for key in ("opened_before", "had_melded", "additions_meld") if key in value}
         if "raises" in value:
             optional["raises"] = self.clause(value["raises"], f"{path}.raises", "the clause on charging the failure")
         if "touched_before" in value:
