@@ -66,7 +66,10 @@ Canonical form of melds (the list does not hold every subset of the hand):
 Cost: building the candidates is linear in the hand for discards and draws,
 and bounded by windows x wild splits for melds (ranks x counts for sets); then
 every candidate costs one `apply`. A hand of 15 cards gives a few dozen
-candidates; after a big pile, a few hundred. `options` gives the candidates by
+candidates; after a big pile, a few hundred. Where no wild card can fill a
+gap, a suit without a natural run long enough for a sequence, and a team
+sequence with no natural card of the hand within its reach, are passed over
+before their search (_has_run, _none_within: exact, they drop no candidate). `options` gives the candidates by
 verb without judging them, for an agent that needs only one legal action of a
 chosen verb.
 """
@@ -269,7 +272,7 @@ def _usable(engine: Engine, state: State, player: str, ctx) -> list[str]:
 
 def _kinds(engine: Engine, ctx) -> list[tuple[MeldKind, tuple[str, ...]]]:
     """Each meld kind with the ranks it allows in this situation."""
-    return [(kind, engine.value(f"meld.{kind.name}.ranks", ctx)) for kind in engine.meld_kinds]
+    return [(kind, tuple(engine.value(f"meld.{kind.name}.ranks", ctx))) for kind in engine.meld_kinds]
 
 
 class _Wilds:
@@ -397,6 +400,8 @@ def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]
         if must is not None and (must[-1] != suit or must[:-1] not in allowed):
             continue
         most = min(kind.wild_bound, len(wilds.jokers) + len(wilds.twos_for(suit)))
+        if not most and must is None and not _has_run(held, ranks, max(low, need)):
+            continue        # no wild card to fill a gap, and no natural run long enough: no window below
         present = [r in held for r in ranks]
         at = ranks.index(must[:-1]) if must is not None else None
         for start in range(count if at is None else at + 1):
@@ -413,6 +418,17 @@ def _sequences(kind: MeldKind, ranks, naturals_by_suit: dict[str, dict[str, str]
                     for fill in wilds.fills(gaps, suit):
                         wild_cards = iter(fill)
                         yield [held[r] if present[start + i] else next(wild_cards) for i, r in enumerate(window)]
+
+
+def _has_run(held: dict[str, str], ranks, length: int) -> bool:
+    """Whether the ranks `held` include `length` consecutive ones of `ranks`."""
+    at = _positions(ranks)
+    mask = 0
+    for rank in held:
+        mask |= 1 << at[rank]
+    for _ in range(length - 1):
+        mask &= mask >> 1
+    return mask != 0
 
 
 def _wild_melds(kind: MeldKind, wilds: _Wilds):
@@ -477,10 +493,13 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     held = {r: c for r, c in by_suit.get(suit, {}).items() if r in ranks}
     if not held and (room <= 0 or not wilds.count):
         return
-    places = [i for i, c in enumerate(meld_cards) if c in wild]     # of the meld's wild cards
     first = meld_cards.index(own_naturals[0])
-    low = ranks.index(rank_of(meld_cards[first])) - first
+    low = ranks.index(rank) - first
     high = low + len(meld_cards) - 1
+    spare = len(wilds.jokers) + len(wilds.twos_for(suit))
+    if min(room, spare) <= 0 and _none_within(held, ranks, low, high, len(meld_cards) - len(own_naturals)):
+        return
+    places = [i for i, c in enumerate(meld_cards) if c in wild]     # of the meld's wild cards
     naturals_at = {low + i for i, c in enumerate(meld_cards) if c not in wild}
     # a natural takes a wild card's place only where the wild card may move (the engine's own test)
     spanned = ranks[low:high + 1]
@@ -489,7 +508,6 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
     # wild cards of the meld that may leave their places (wild.<card>.relocates) fill gaps as well
     relocating = {low + i for i in places if may_relocate(engine, meld_cards[i], low + i, naturals_at)}
     wild_at = {spanned[i]: low + i for i in places if i < len(spanned)}
-    spare = len(wilds.jokers) + len(wilds.twos_for(suit))
     budget = spare + len(replacing) + len(relocating)
     starts = [low] + [s for s in range(low - 1, -1, -1) if ranks[s] in held]
     ends = [high] + [e for e in range(high + 1, len(ranks)) if ranks[e] in held]
@@ -513,6 +531,25 @@ def _additions(engine: Engine, kind: MeldKind, ranks, meld_cards: list[str], gro
                     for w in range(max(0, gaps - k - freed), min(room, spare) + 1):
                         for fill in wilds.fills(w, suit):
                             yield base + fill
+
+
+def _none_within(held: dict[str, str], ranks, low: int, high: int, reach: int) -> bool:
+    """Whether no natural card `held` lies inside a sequence spanning
+    ranks[low..high], nor within `reach` ranks beyond it, where `reach` is the
+    count of its wild cards. Where no wild card may be added (none at hand,
+    or no room left in the sequence) and no natural can take a wild card's
+    place, only the sequence's own wild cards that relocate can bridge a gap
+    (_additions' budget), one rank each, so no addition can hold a natural
+    card, and it holds no wild card: there is none. The test that spares
+    building an empty list of additions."""
+    at = _positions(ranks)
+    return not any(low - 1 - reach <= at[r] <= high + 1 + reach for r in held)
+
+
+@lru_cache(maxsize=64)
+def _positions(ranks: tuple) -> dict[str, int]:
+    """Each rank's place in `ranks`."""
+    return {r: i for i, r in enumerate(ranks)}
 
 
 def _freed(relocating: set[int], displaced: set[int], naturals_at: set[int], wilds_at, start: int | None,
