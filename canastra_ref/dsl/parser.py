@@ -267,8 +267,8 @@ class _Builder(Transformer):
 _ESCAPE = re.compile(r"\\(.)")
 
 
-def _shorten(text: str, limit: int = 20) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} digits)"
+def _shorten(text: str, limit: int = 20, unit: str = "digits") -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} {unit})"
 
 
 def _tagged(item, tag: str) -> bool:
@@ -414,10 +414,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str, lines: tuple[s
 def _found(token: Token) -> str:
     if token.type == "_NL":
         return "end of the line"
-    if token.type == "STRING":
-        return f"string {token}"
     if token.type == "INT":
-        return f"number {token}"
-    if token.type in ("NAME", "ARTICLE_ID", "CITATION"):
-        return f"'{token}'"
-    return f"'{token}'"
+        return f"number {_shorten(str(token))}"
+    # a token may be as long as the file: the message shows its start (the caret marks it all)
+    text = _shorten(str(token), 40, "characters")
+    if token.type == "STRING":
+        return f"string {text}"
+    return f"'{text}'"
