@@ -35,7 +35,7 @@ def variants(state):
         if cards is not None:
             new.player_w(player).hand[:] = cards
         for name, value in turn_fields.items():
-            setattr(new.turn, name, value)
+            setattr(new.turn_w(), name, value)
         return new
     if turn.pile_cards:
         yield changed(list(turn.pile_cards))

@@ -11,6 +11,7 @@ from canastra_ref.cards import full_deck
 from canastra_ref.dsl.loader import available
 from canastra_ref.dsl.model import SettingRules
 from canastra_ref.engine.act import Act
+from canastra_ref.engine.deal import new_hand
 from canastra_ref.engine.melds import split
 from canastra_ref.engine.opening import _failures
 from canastra_ref.engine.pile import _grouped
@@ -19,10 +20,22 @@ from canastra_ref.engine.rules import MeldInfo, engine_for
 from canastra_ref.engine.state import Turn
 
 
-def test_a_starting_turn_is_the_one_the_dataclass_makes():
-    # Turn.starting fills the fields one by one: equality reads them all
+def test_a_started_turn_is_shared_and_changed_only_as_a_copy():
+    # State.start_turn gives states that start the same turn one Turn, which none of them owns:
+    # a change goes through turn_w, which copies it, and the shared one stays as the dataclass made it
+    state, other = new_hand(engine_for("classica")), new_hand(engine_for("classica"))
     for had_melded in (False, True):
-        assert Turn.starting("N", had_melded) == Turn(player="N", phase="draw", had_melded=had_melded)
+        state.start_turn("N", had_melded)
+        other.start_turn("N", had_melded)
+        assert state.turn is other.turn
+        state.turn_w().phase = "play"
+        assert state.turn is not other.turn
+        assert other.turn == Turn(player="N", phase="draw", had_melded=had_melded)
+    state.turn_w()
+    state.start_turn("E", False)        # a turn owned before is not owned once another starts
+    state.turn_w().asked = "asking"
+    other.start_turn("E", False)
+    assert other.turn == Turn(player="E")
 
 
 def test_the_pile_cards_grouped_as_a_counter_groups_them():

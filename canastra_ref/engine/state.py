@@ -177,16 +177,11 @@ class Turn:
         turn.hand_at_take, turn.retried, turn.retried_by = self.hand_at_take, self.retried, self.retried_by
         return turn
 
-    @staticmethod
-    def starting(player: str, had_melded: bool) -> "Turn":
-        """Turn(player, "draw", had_melded=had_melded), the turn every discard
-        starts: a copy of a blank turn (whose empty lists it shares, as copies do)."""
-        turn = _BLANK_TURN.copy()
-        turn.player, turn.had_melded = player, had_melded
-        return turn
 
-
-_BLANK_TURN = Turn(player="")
+# the turns every discard starts, Turn(player, "draw", had_melded=had_melded), by (player, had_melded):
+# shared by the states that start one alike (State.start_turn), as a state changes its turn only
+# through turn_w, which copies it
+_STARTING: dict[tuple[str, bool], Turn] = {}
 
 
 def clause_record(decision: Decision) -> dict:
@@ -268,6 +263,15 @@ class State:
             self.aside = list(self.aside)
             self._owned.add("aside")
         return self.aside
+
+    def start_turn(self, player: str, had_melded: bool) -> None:
+        """Start the turn every discard starts: Turn(player, "draw", had_melded=had_melded),
+        shared with the other states that start it (_STARTING), not owned by this one."""
+        turn = _STARTING.get((player, had_melded))
+        if turn is None:
+            turn = _STARTING[player, had_melded] = Turn(player=player, had_melded=had_melded)
+        self.turn = turn
+        self._owned.discard("turn")
 
     def turn_w(self) -> Turn:
         """The turn, made private to this State so it may be changed (Turn.copy:

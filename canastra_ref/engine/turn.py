@@ -7,7 +7,6 @@ from __future__ import annotations
 from . import going_out, opening, threes
 from .act import Act
 from .pile import check_discard
-from .state import Turn
 
 
 def draw(act: Act) -> None:
@@ -157,7 +156,7 @@ def end_turn(act: Act, can_discard) -> str:
 def pass_turn(act: Act) -> None:
     state = act.state
     nxt = state.table.next(act.player)
-    state.turn = Turn.starting(nxt, state.players[nxt].melded)
+    state.start_turn(nxt, state.players[nxt].melded)
     for name, team in state.teams.items():
         if nxt in team.pending_failures:
             # a failed opening charged at this player's last turn is in force from this one
