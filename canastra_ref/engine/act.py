@@ -13,22 +13,18 @@ from .verdict import Rejection, Trace
 
 
 class Act:
-    __slots__ = ("engine", "state", "player", "team", "trace", "events", "penalty", "_hand")
+    __slots__ = ("engine", "state", "player", "team", "trace", "events", "penalty", "hand")
 
-    def __init__(self, engine: Engine, state: State, player: str):
+    def __init__(self, engine: Engine, state: State, player: str, read_only: bool = False):
         self.engine, self.state, self.player = engine, state, player
         self.team = state.table.team_of[player]
         self.trace = Trace()
         self.events: list[str] = []
         self.penalty: str | None = None     # a penalised reason a play of the action incurred
-        self._hand: list[str] | None = None
-
-    @property
-    def hand(self) -> list[str]:
-        """The acting player's hand, private to the working state (may be changed)."""
-        if self._hand is None:
-            self._hand = self.state.player_w(self.player).hand
-        return self._hand
+        # the acting player's hand, private to the working state (may be changed): made so at once, as
+        # nearly every action reads or changes it, and a plain attribute costs nothing to read; an Act
+        # that only reads a state it must not change (read_only: a query) reads the state's own hand
+        self.hand: list[str] = state.players[player].hand if read_only else state.player_w(player).hand
 
     def context(self, **kw) -> ActionContext:
         return ActionContext(self.engine, self.state, self.player, **kw)

@@ -85,7 +85,8 @@ def turn_falls_short(engine: Engine, state: State) -> bool:
     does not let stand (judge(): a failure that stands until the next player
     challenges it is left pending, not judged). Read without changing `state`,
     for agents planning a turn."""
-    return _lasting_failure(Act(engine, state, state.turn.player), going_out=False, discarding=True) is not None
+    return _lasting_failure(Act(engine, state, state.turn.player, read_only=True), going_out=False,
+                            discarding=True) is not None
 
 
 def turn_shortfall(engine: Engine, state: State) -> int:
@@ -95,7 +96,7 @@ def turn_shortfall(engine: Engine, state: State) -> int:
     not go out: the whole minimum before any meld is laid, 0 once the team has
     opened or the melds reach it. Read without changing `state`, for agents planning
     a turn."""
-    act = Act(engine, state, state.turn.player)
+    act = Act(engine, state, state.turn.player, read_only=True)
     if act.batch():
         return _failures(act, going_out=False, discarding=True)[1]
     if state.teams[act.team].opened:
