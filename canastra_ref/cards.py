@@ -85,14 +85,17 @@ def is_red_three(card: str) -> bool:
     return card[0] == "3" and card[-1] in RED_SUITS
 
 
+_RED_THREES, _BLACK_THREES = frozenset(("3d", "3h")), frozenset(("3c", "3s"))
+
+
 def holds_red_three(cards) -> bool:
-    """Whether any of the cards is a red three (3d or 3h: one membership test each)."""
-    return "3d" in cards or "3h" in cards
+    """Whether any of the cards is a red three (3d or 3h: one hashed look-up a card)."""
+    return not _RED_THREES.isdisjoint(cards)
 
 
 def holds_black_three(cards) -> bool:
-    """Whether any of the cards is a black three (3c or 3s: one membership test each)."""
-    return "3c" in cards or "3s" in cards
+    """Whether any of the cards is a black three (3c or 3s: one hashed look-up a card)."""
+    return not _BLACK_THREES.isdisjoint(cards)
 
 
 def is_black_three(card: str) -> bool:

@@ -49,16 +49,21 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
         except MeldError as err:
             errors.append((kind, err))
             continue
-        # the meld's own facts (meld.*) are those of the cards as laid
-        meld_ctx = act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card,
-                               taking_pile=taking_pile, meld=act.engine.describe(kind.name, laid))
-        allowed = act.decide(f"meld.{kind.name}.allowed", meld_ctx, decisive=False)
+        # the meld's own facts (meld.*) are those of the cards as laid: described, with a context
+        # to read them, only where a clause may read them (not where both settings, once read,
+        # proved to be decided alike in every state: Engine.fixed)
+        allowed_path, penalised_path = f"meld.{kind.name}.allowed", f"meld.{kind.name}.penalised"
+        fixed = act.engine.fixed
+        meld_ctx = None if fixed.get(allowed_path) and fixed.get(penalised_path) else \
+            act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card,
+                        taking_pile=taking_pile, meld=act.engine.describe(kind.name, laid))
+        allowed = act.decide(allowed_path, meld_ctx, decisive=False)
         if not allowed.value:
             errors.append((kind, MeldError("meld.not-allowed-now", f"a {kind.name} cannot be laid down now",
                                            None, allowed)))
             continue
         act.trace.add(allowed)
-        penalised = act.decide(f"meld.{kind.name}.penalised", meld_ctx, decisive=False)
+        penalised = act.decide(penalised_path, meld_ctx, decisive=False)
         if penalised.value:
             act.trace.add(penalised)
             act.penalty = "meld.penalised"

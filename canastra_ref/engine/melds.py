@@ -10,7 +10,9 @@ lowest when the top is full).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import filterfalse
 
 from ..cards import JOKER, rank_label, rank_of, suit_of
 from .rules import Engine, MeldKind
@@ -29,9 +31,6 @@ class Layout:
     """A sequence laid out on its kind's ranks: position -> card."""
     start: int
     cards: list[str]
-
-    def position(self, i: int) -> int:
-        return self.start + i
 
 
 def _wild_key(card: str) -> str:
@@ -172,11 +171,12 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
         occupied[pos] = card
     low, high = min(occupied), max(occupied)
     free = list(free)
-    for pos in range(low, high + 1):
-        if pos not in occupied:
-            if not free:
-                raise MeldError("meld.not-consecutive", "the cards leave a gap the wild cards cannot fill")
-            occupied[pos] = free.pop(0)
+    if len(occupied) <= high - low:         # a gap between the lowest and the highest card
+        for pos in range(low, high + 1):
+            if pos not in occupied:
+                if not free:
+                    raise MeldError("meld.not-consecutive", "the cards leave a gap the wild cards cannot fill")
+                occupied[pos] = free.pop(0)
     for card, bound in to_end:
         if bound == "low" and low > 0:
             low -= 1
@@ -199,7 +199,7 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
             occupied[low] = free.pop(0)
         else:
             raise MeldError("meld.too-many-cards", "the sequence would run past its lowest and highest ranks")
-    return Layout(low, [occupied[p] for p in range(low, high + 1)])
+    return Layout(low, list(map(occupied.__getitem__, range(low, high + 1))))
 
 
 def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout:
@@ -253,11 +253,11 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
         raise MeldError("meld.mixed-suits", "cards added to a sequence must be of its suit")
     _check_wild_suits(engine, suit, new_wilds)
     _check_common(engine, kind, cards, naturals, wilds)
-    fixed: dict[int, str] = {}
+    wild, start = engine.wild_set, layout.start
+    fixed: dict[int, str] = {pos: card for pos, card in enumerate(meld_cards, start) if card not in wild}
     fixed_wilds: dict[int, str] = {}
     free: list[str] = []
-    wild, start = engine.wild_set, layout.start
-    existing_naturals = {start + i for i, c in enumerate(meld_cards) if c not in wild}
+    existing_naturals = set(fixed)
     arriving = {}
     for card in new_naturals:
         pos = ranks.index(rank_of(card))
@@ -267,8 +267,8 @@ def extend(engine: Engine, kind: MeldKind, meld_cards: list[str], new: list[str]
     to_end: list[tuple[str, str]] = []
     for pos, card in enumerate(meld_cards, start):
         if card not in wild:
-            fixed[pos] = card
-        elif pos in arriving:
+            continue                # a natural card: in fixed already
+        if pos in arriving:
             if wild_locked(engine, card, pos, existing_naturals):
                 raise MeldError("layoff.wild-locked", f"{arriving[pos]} would displace {card}, which is locked "
                                 f"in place", f"wild.{_wild_key(card)}.locked")
@@ -341,7 +341,11 @@ def bridges(engine: Engine, layout: Layout, before: list[str], card: str, ranks)
     """Does a wild card stand between `card` and the natural cards the meld had?"""
     pos = ranks.index(rank_of(card))
     old = layout_of(engine, before, ranks)
-    old_naturals = [old.position(i) for i, c in enumerate(before) if not engine.is_wild(c)]
-    nearest = min(old_naturals, key=lambda p: abs(p - pos))
-    low, high = sorted((pos, nearest))
-    return any(engine.is_wild(layout.cards[p - layout.start]) for p in range(low + 1, high))
+    wild = engine.wild_set
+    old_naturals = [old.start + i for i, c in enumerate(before) if c not in wild]    # in rank order
+    # the nearest to the card, the lower of two as near (min by distance): found by bisection
+    at = bisect_left(old_naturals, pos)
+    if at == len(old_naturals) or at and pos - old_naturals[at - 1] <= old_naturals[at] - pos:
+        at -= 1
+    low, high = sorted((pos, old_naturals[at]))
+    return not wild.isdisjoint(layout.cards[low + 1 - layout.start:high - layout.start])
