@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..dsl.model import Decision
-from .context import ActionContext
+from .context import LaterContext, later_context
 from .rules import Engine
 from .state import Meld, State
 from .verdict import Rejection, Trace
@@ -26,8 +26,9 @@ class Act:
         # that only reads a state it must not change (read_only: a query) reads the state's own hand
         self.hand: list[str] = state.players[player].hand if read_only else state.player_w(player).hand
 
-    def context(self, **kw) -> ActionContext:
-        return ActionContext(self.engine, self.state, self.player, **kw)
+    def context(self, **kw) -> LaterContext:
+        """The context of this action (ActionContext's arguments), made when a decision first reads a fact."""
+        return later_context(self.engine, self.state, self.player, kw)
 
     def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
         """The setting's decision, traced. A decision first read with decisive=False

@@ -4,7 +4,8 @@ A context is what a compiled DSL expression reads through `fact(name)`:
 CardContext for the pile's upcard (MeldContext, for canastra kinds, is in rules),
 TeamContext for scoring and canastra bonuses, ActionContext for the rules
 that judge an action (team facts of the acting player's team, plus the facts
-of the turn, the stock, the pile and the melds being laid).
+of the turn, the stock, the pile and the melds being laid), which an action
+asks for as a LaterContext, made when a decision first reads a fact.
 """
 from __future__ import annotations
 
@@ -249,6 +250,39 @@ class ActionContext(TeamContext):
             else:
                 kinds.append(self.engine.canastra_kind(kind, cards))
         return kinds
+
+
+class LaterContext:
+    """An ActionContext made when first used (Act.context): most settings an action
+    reads are decided alike in every state (Engine.fixed) and need none, and a
+    context costs more to make than most actions spend deciding with it. It is
+    made with the arguments given when it was asked for; its facts are read
+    when first asked for either way. Make with later_context."""
+    __slots__ = ("_args", "_made")
+
+    def decision(self, path: str):
+        return self.context().decision(path)
+
+    def fact(self, name: str):
+        return self.context().fact(name)
+
+    def context(self) -> ActionContext:
+        made = self._made
+        if made is None:
+            engine, state, player, kw = self._args
+            made = self._made = ActionContext(engine, state, player, **kw)
+        return made
+
+
+_new = object.__new__
+
+
+def later_context(engine: Engine, state: State, player: str, kw: dict) -> LaterContext:
+    """A LaterContext for ActionContext(engine, state, player, **kw) (filled as
+    State.copy fills a state: no __init__ to call)."""
+    later = _new(LaterContext)
+    later._args, later._made = (engine, state, player, kw), None
+    return later
 
 
 def _player_melded(ctx: ActionContext) -> bool:
