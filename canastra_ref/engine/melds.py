@@ -11,8 +11,8 @@ lowest when the top is full).
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
 from itertools import filterfalse
+from typing import NamedTuple
 
 from ..cards import JOKER, rank_label, rank_of, suit_of
 from .rules import Engine, MeldKind
@@ -26,11 +26,23 @@ class MeldError(Exception):
         self.reason, self.message, self.setting, self.decision = reason, message, setting, decision
 
 
-@dataclass
-class Layout:
-    """A sequence laid out on its kind's ranks: position -> card."""
+class Layout(NamedTuple):
+    """A sequence laid out on its kind's ranks: position -> card. Made with
+    _layout_of (tuple.__new__: a NamedTuple's own __new__ is Python code)."""
     start: int
     cards: list[str]
+
+
+_tuple_new = tuple.__new__
+
+
+def _layout_of(start: int, cards: list[str]) -> Layout:
+    return _tuple_new(Layout, (start, cards))
+
+
+def _first_natural(cards: list[str], wild) -> int:
+    """The index of the first natural card (found in C: the first card not wild, then its index)."""
+    return cards.index(next(filterfalse(wild.__contains__, cards)))
 
 
 def _wild_key(card: str) -> str:
@@ -135,14 +147,14 @@ def _unique_ranks(naturals: list[str]) -> list[str]:
 
 def _given_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout | None:
     wild = engine.wild_set
-    first = next(i for i, c in enumerate(cards) if c not in wild)
+    first = _first_natural(cards, wild)
     start = ranks.index(rank_of(cards[first])) - first
     if start < 0 or start + len(cards) > len(ranks):
         return None
     for rank, card in zip(ranks[start:], cards):
         if card not in wild and rank_of(card) != rank:
             return None
-    return Layout(start, list(cards))
+    return _layout_of(start, list(cards))
 
 
 def _placed_layout(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout | None:
@@ -199,14 +211,13 @@ def _layout(engine: Engine, ranks, fixed: dict[int, str], fixed_wilds: dict[int,
             occupied[low] = free.pop(0)
         else:
             raise MeldError("meld.too-many-cards", "the sequence would run past its lowest and highest ranks")
-    return Layout(low, list(map(occupied.__getitem__, range(low, high + 1))))
+    return _layout_of(low, list(map(occupied.__getitem__, range(low, high + 1))))
 
 
 def layout_of(engine: Engine, cards: list[str], ranks: tuple[str, ...]) -> Layout:
     """The layout of a sequence already on the table (stored in rank order)."""
-    wild = engine.wild_set
-    first = next(i for i, c in enumerate(cards) if c not in wild)
-    return Layout(ranks.index(rank_of(cards[first])) - first, list(cards))
+    first = _first_natural(cards, engine.wild_set)
+    return _layout_of(ranks.index(rank_of(cards[first])) - first, list(cards))
 
 
 # --------------------------------------------------------------------- adding
