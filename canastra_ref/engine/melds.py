@@ -23,7 +23,8 @@ class MeldError(Exception):
     as the decision already made where it depends on the meld itself)."""
     def __init__(self, reason: str, message: str, setting: str | None = None, decision=None):
         super().__init__(message)
-        self.reason, self.message, self.setting, self.decision = reason, message, setting, decision
+        self.reason, self.message = reason, message
+        self.setting, self.decision = setting, decision
 
 
 class Layout(NamedTuple):

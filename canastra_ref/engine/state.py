@@ -165,14 +165,15 @@ class Turn:
         replaced, never changed in place), filled field by field, which costs
         half of what the dataclasses' __init__ does (every field is set:
         tests/test_state_copy.py)."""
+        # (three targets at most a line: more would build a tuple to unpack)
         turn = _new(Turn)
-        turn.player, turn.phase, turn.first, turn.took_pile = self.player, self.phase, self.first, self.took_pile
-        turn.pile_cards, turn.drawn, turn.melds_laid = self.pile_cards, self.drawn, self.melds_laid
-        turn.touched, turn.formed, turn.canastras_lost = self.touched, self.formed, self.canastras_lost
-        turn.touched_before, turn.laid_lost = self.touched_before, self.laid_lost
-        turn.redrawn, turn.asked, turn.asked_by, turn.opening_undo = self.redrawn, self.asked, self.asked_by, \
-            self.opening_undo
-        turn.first_card_red_three = self.first_card_red_three
+        turn.player, turn.phase, turn.first = self.player, self.phase, self.first
+        turn.took_pile, turn.pile_cards, turn.drawn = self.took_pile, self.pile_cards, self.drawn
+        turn.melds_laid, turn.touched, turn.formed = self.melds_laid, self.touched, self.formed
+        turn.canastras_lost, turn.touched_before, turn.laid_lost = self.canastras_lost, self.touched_before, \
+            self.laid_lost
+        turn.redrawn, turn.asked, turn.asked_by = self.redrawn, self.asked, self.asked_by
+        turn.opening_undo, turn.first_card_red_three = self.opening_undo, self.first_card_red_three
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
         turn.hand_at_take, turn.retried, turn.retried_by = self.hand_at_take, self.retried, self.retried_by
         return turn
@@ -223,7 +224,8 @@ class State:
             # filled field by field, which costs less than the dataclass's __init__ (a
             # field left out would raise when read: tests/test_state_copy.py reads all)
             p, mine = self.players[seat], _new(PlayerState)
-            mine.hand, mine.melded, mine.barred, mine.discarded = p.hand.copy(), p.melded, p.barred, p.discarded
+            mine.hand, mine.melded = p.hand.copy(), p.melded
+            mine.barred, mine.discarded = p.barred, p.discarded
             self.players[seat] = mine
             self._owned.add(seat)
         return self.players[seat]
@@ -288,7 +290,8 @@ class State:
         Turn.copy fills a turn."""
         self._owned = set()        # shared now: this state too must copy before it changes them
         state = _new(State)
-        state.table, state.dealer, state.turn, state._owned = self.table, self.dealer, self.turn, set()
+        state.table, state.dealer = self.table, self.dealer
+        state.turn, state._owned = self.turn, set()
         state.players, state.teams = self.players.copy(), self.teams.copy()
         state.stock, state.pile, state.aside = self.stock, self.pile, self.aside
         state.started, state.pending, state.ended = self.started, self.pending, self.ended

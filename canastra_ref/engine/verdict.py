@@ -53,7 +53,8 @@ class Verdict:
 
     def __init__(self, verdict: str, reason: str, trace: Trace, message: str = "", events: list[str] | None = None):
         assert reason in REASONS, reason
-        self.verdict, self.reason, self.trace, self.message = verdict, reason, trace, message
+        self.verdict, self.reason = verdict, reason          # (four targets would build a tuple to unpack)
+        self.trace, self.message = trace, message
         self.events = [] if events is None else events
         self._cites: list[str] | None = None
 
