@@ -28,7 +28,7 @@ class Act:
 
     def context(self, **kw) -> LaterContext:
         """The context of this action (ActionContext's arguments), made when a decision first reads a fact."""
-        return later_context(self.engine, self.state, self.player, kw)
+        return later_context(self, kw)
 
     def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
         """The setting's decision, traced. A decision first read with decisive=False

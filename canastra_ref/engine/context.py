@@ -258,7 +258,7 @@ class LaterContext:
     context costs more to make than most actions spend deciding with it. It is
     made with the arguments given when it was asked for; its facts are read
     when first asked for either way. Make with later_context."""
-    __slots__ = ("_args", "_made")
+    __slots__ = ("_act", "_kw", "_made")
 
     def decision(self, path: str):
         return self.context().decision(path)
@@ -269,19 +269,20 @@ class LaterContext:
     def context(self) -> ActionContext:
         made = self._made
         if made is None:
-            engine, state, player, kw = self._args
-            made = self._made = ActionContext(engine, state, player, **kw)
+            act = self._act
+            made = self._made = ActionContext(act.engine, act.state, act.player, **self._kw)
         return made
 
 
 _new = object.__new__
 
 
-def later_context(engine: Engine, state: State, player: str, kw: dict) -> LaterContext:
-    """A LaterContext for ActionContext(engine, state, player, **kw) (filled as
-    State.copy fills a state: no __init__ to call)."""
+def later_context(act, kw: dict) -> LaterContext:
+    """A LaterContext for ActionContext(act.engine, act.state, act.player, **kw),
+    `act` an engine.act.Act (whose state is its own for the whole action); filled
+    as State.copy fills a state: no __init__ to call."""
     later = _new(LaterContext)
-    later._args, later._made = (engine, state, player, kw), None
+    later._act, later._kw, later._made = act, kw, None
     return later
 
 

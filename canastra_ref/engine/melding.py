@@ -184,8 +184,9 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
                                    both_sides)
     except MeldError as err:
         _refuse(act, err, f"meld {index}: {err.message}", ctx)
-    for path in dict.fromkeys(used):
-        act.decide(path, ctx)
+    if used:                         # the settings that moved a wild card (most additions move none)
+        for path in dict.fromkeys(used):
+            act.decide(path, ctx)
     keep_runs_apart(act, kind, new_cards, index)
     before = list(meld.cards)        # also the meld as it was, kept in turn.touched_before (never changed)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
