@@ -214,6 +214,21 @@ SETTINGS: tuple[Setting, ...] = (
        "read only where cards added to a canastra may be such an offence, the offence a meld laid whole "
        "can repeat)",
        default=False, read_when=(ReadWhen("canastra.*.grows_penalised", (False,), other_than=True),)),
+    _S("meld.<kind>.grows", BOOL, "action-meld",
+       "when cards may be added to a meld of this kind that is no canastra before the addition; no: the "
+       "addition is refused (layoff.not-allowed-now) (its meld facts are those of the meld as it would be "
+       "after the addition; cards added to a canastra are canastra.<kind>.grows's; read only where cards "
+       "added to a canastra may be refused, the refusal an addition that makes a canastra and more at once "
+       "can repeat)",
+       default=True, read_when=(ReadWhen("canastra.*.grows", (True,), other_than=True),)),
+    _S("meld.<kind>.grows_penalised", BOOL, "action-meld",
+       "cards added to a meld of this kind that is no canastra before the addition, where meld.<kind>.grows "
+       "lets them in, are an offence whose consequence the rulebook sets: the addition stands, with what it "
+       "makes of the meld, and its verdict is penalised (layoff.penalised); no: an ordinary play (its meld "
+       "facts are those of the meld as it would be after the addition; read only where cards added to a "
+       "canastra may be such an offence, the offence an addition that makes a canastra and more at once can "
+       "repeat)",
+       default=False, read_when=(ReadWhen("canastra.*.grows_penalised", (False,), other_than=True),)),
     _S("meld.<kind>.one_per_rank", BOOL, "static",
        "a team holds at most one meld of this kind per rank; more cards of the rank join it",
        default=False, read_when=(ReadWhen("meld.<kind>.shape", ("wilds",), other_than=True),)),

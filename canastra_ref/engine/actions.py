@@ -55,7 +55,8 @@ from .verdict import ACCEPTED, PENALISED, REJECTED, Rejection, Verdict
 ACTION_KEYS = ("deal", "exact_cut", "misdeal", "replace_red_three", "lay_down_red_three", "draw", "redraw",
                "take_pile", "meld", "layoff", "discard", "end_turn", "ask_partner", "answer", "challenge")
 _PENALTIES = {"opening.below-minimum", "opening.no-clean-meld", "opening.single-meld-below-minimum",
-              "deal.misdeal", "layoff.canastra-penalised", "meld.penalised"}
+              "deal.misdeal", "layoff.canastra-penalised", "layoff.penalised",
+              "meld.penalised"}
 
 
 class Action:

@@ -188,6 +188,8 @@ def add_to(act: Act, index: int, cards: list[str], going_out: bool = False, last
         for path in dict.fromkeys(used):
             act.decide(path, ctx)
     keep_runs_apart(act, kind, new_cards, index)
+    if meld.canastra is None:
+        _judge_grown(act, kind, index, cards, new_cards, going_out, last_card, taking_pile)
     before = list(meld.cards)        # also the meld as it was, kept in turn.touched_before (never changed)
     canastra = act.engine.canastra_kind(meld.kind, new_cards, meld.canastra)
     act.state.team_w(act.team).melds[index] = Meld(meld.kind, new_cards, canastra)
@@ -218,3 +220,21 @@ def melded_by_adding(act: Act, setting: str, ctx=None) -> None:
     read only where he had not melded (a meld laid earlier in the turn has)."""
     if not act.state.players[act.player].melded and act.value(setting, ctx or act.context()):
         act.state.player_w(act.player).melded = True
+
+
+def _judge_grown(act: Act, kind: MeldKind, index: int, cards: list[str], new_cards: list[str], going_out: bool,
+                 last_card: bool, taking_pile: bool) -> None:
+    """Cards added to a meld that was no canastra, judged by the meld they make
+    (meld.<kind>.grows, meld.<kind>.grows_penalised): an addition can make at
+    once what a canastra's own rules judge card by card (canastra.<kind>.grows)."""
+    grows, grows_penalised = f"meld.{kind.name}.grows", f"meld.{kind.name}.grows_penalised"
+    fixed = act.engine.fixed        # decided alike in every state (most rulesets): no meld facts to work out
+    info = None if fixed.get(grows) is not None and fixed.get(grows_penalised) is not None \
+        else act.engine.describe(kind.name, new_cards)
+    ctx = act.context(going_out=going_out, last_card=last_card, taking_pile=taking_pile, meld=info)
+    if not act.value(grows, ctx, decisive=False):
+        act.reject("layoff.not-allowed-now", f"meld {index} may not take {' '.join(cards)} now", grows, ctx=ctx)
+    penalised = act.decide(grows_penalised, ctx, decisive=False)
+    if penalised.value:
+        act.trace.add(penalised)
+        act.penalty = "layoff.penalised"

@@ -52,6 +52,8 @@ REASONS: dict[str, str] = {
                                  "consequence: the addition stands at that price",
     "meld.penalised": "a meld was laid down whole where the rulebook forbids it and sets the consequence: "
                       "the meld stands at that price",
+    "layoff.penalised": "cards were added to a meld that was no canastra, making a meld the rulebook forbids "
+                        "and whose consequence it sets: the addition stands at that price",
     "deal.misdeal": "the dealer misdealt: the cards were gathered and dealt again",
 
     # rejected: turn order and shape of the action
@@ -96,6 +98,8 @@ REASONS: dict[str, str] = {
     "layoff.wild-end-refused": "the rules send the wild card that gives way to the other end than the one the "
                                "action names",
     "layoff.canastra-closed": "the canastra takes no more cards now",
+    "layoff.not-allowed-now": "the meld, no canastra before, may not take these cards in this situation: the meld "
+                              "they would make is forbidden now",
     "layoff.not-opened": "the team has not opened and has no melds to add to",
     "opening.barred": "this player may not take part in an opening for the rest of the hand",
 
