@@ -6,12 +6,12 @@ joker laid on a canastra real makes it a suja (the limpa clause excludes a
 former real), where the same eight cards laid at once would be a limpa."""
 from __future__ import annotations
 
+from positions import position
+
 from canastra_ref.dsl.loader import load
 from canastra_ref.engine.act import Act
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.context import ActionContext
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 READING = {"limpa-eighth-card": "stays-limpa", "real-eighth-card": "dirties"}
@@ -21,7 +21,7 @@ def test_a_real_grown_in_the_turn_counts_as_what_it_became():
     engine = Engine(load("cbc", READING))
     partial = {"turn": {"player": "N", "phase": "play"},
                "hands": {"N": "8h 9h Th Jh Qh Kh Ah JK 4c 5c", "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "N", "meld": [["8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"]]})
     assert verdict.verdict == "accepted", verdict.reason
     state, verdict = apply(engine, state, {"player": "N", "layoff": {"meld": 0, "cards": ["JK"]}})

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 
+from positions import position
+
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
@@ -31,7 +32,7 @@ def _unclean_opening_pending(engine: Engine):
     meld) and discards: the opening stands until W claims it."""
     partial = {"turn": {"player": "N", "phase": "play"},
                "hands": {"N": "Jh Qh JK Ah Ad 2c 4d 5c", "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "N", "meld": [["Jh", "Qh", "JK"], ["Ah", "Ad", "2c"]]})
     assert verdict.verdict == "accepted", verdict.reason
     state, verdict = apply(engine, state, {"player": "N", "discard": "4d"})

@@ -6,11 +6,12 @@ in a turn that could still challenge, the legal actions, and a question to the
 partner (which cbc does not provide for, so a variant of cbc asks it)."""
 from __future__ import annotations
 
+from positions import position
+
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for, load
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.legal import legal_actions
 from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
@@ -27,7 +28,7 @@ def _pending(engine: Engine, west: str):
     """N lays 70 against 75 and discards 4d: the opening stands until W claims it."""
     partial = {"turn": {"player": "N", "phase": "play"}, "teams": {"EW": {"melds": EW_REAL}},
                "hands": {**SHORT_OPENING, "W": west}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "N", "meld": [["Jh", "Qh", "Kh"], ["8s", "9s", "Ts", "Js"]]})
     assert verdict.verdict == "accepted", verdict.reason
     state, verdict = apply(engine, state, {"player": "N", "discard": "4d"})

@@ -6,12 +6,12 @@ that restarts the turn shows it, on the hand of cbc's fixture
 cbc-4-14-short-pile-opening-cut-short-by-the-last-red-three."""
 from __future__ import annotations
 
+from positions import position
+
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 
@@ -23,7 +23,7 @@ def test_a_turn_cut_short_by_the_hand_end_is_not_started_over(tmp_path):
     engine = Engine(build(files_for(variant, tmp_path)))
     partial = {"turn": {"player": "N", "phase": "draw"}, "pile": ["Jd", "3h", "6h"], "stock": ["3d"], "stock_size": 1,
                "hands": {"N": "4h 5h 9d 4c".split(), "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     # 4h 5h 6h, 15 points, do not open (7: 75); the pile's 3h is replaced by the stock's last card
     after, verdict = apply(engine, state, {"player": "N", "take_pile": {"with": ["4h", "5h"]}})
     assert (verdict.verdict, verdict.reason) == ("penalised", "opening.below-minimum")

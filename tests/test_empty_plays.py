@@ -9,6 +9,7 @@ schemas of the protocol's messages and of the fixtures."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_conformance.fixtures import load_file
 from canastra_conformance.messages import problem_with
@@ -61,9 +62,9 @@ def test_the_protocol_answers_an_empty_play_with_an_error(verb, path):
 
 def test_a_real_lay_off_is_still_accepted():
     engine = engine_for("cbc")
-    state = load_state(engine, complete(engine.table, engine.deck, {
+    state = position(engine, {
         "turn": {"player": "N", "phase": "play"}, "teams": {"NS": {"melds": [{"cards": ["4h", "5h", "6h"]}]}},
-        "hands": {"N": ["7h", "9c", "4d"], "E": 15, "S": 15, "W": 15}}))
+        "hands": {"N": ["7h", "9c", "4d"], "E": 15, "S": 15, "W": 15}})
     new, verdict = apply(engine, state, {"player": "N", "layoff": {"meld": 0, "cards": ["7h"]}})
     assert verdict.reason == "meld.laid-off" and new.players["N"].melded
 

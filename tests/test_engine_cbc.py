@@ -3,6 +3,8 @@ Every expectation is worked out from the article named in the test, not from
 the engine's output."""
 from __future__ import annotations
 
+from positions import played, position
+
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.completion import complete
 from canastra_ref.engine.loading import load_state
@@ -15,13 +17,7 @@ CBC = engine_for("cbc")
 
 def play(partial, *actions, engine=CBC):
     """Complete the partial state, apply the actions; returns (states, verdicts)."""
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
-    states, verdicts = [state], []
-    for action in actions:
-        state, verdict = apply(engine, state, action)
-        states.append(state)
-        verdicts.append(verdict)
-    return states, verdicts
+    return played(engine, partial, *actions, every=True)
 
 
 def N(state_turn="play", **kw):
@@ -149,7 +145,7 @@ def test_13_failed_opening_raises_the_minimum_75_to_120():
 def test_13_ladder_goes_on_by_30():
     from canastra_ref.engine.act import Act
     from canastra_ref.engine.opening import minimum
-    state = load_state(CBC, complete(CBC.table, CBC.deck, N(hands={"N": "4d", "E": 15, "S": 15, "W": 15})))
+    state = position(CBC, N(hands={"N": "4d", "E": 15, "S": 15, "W": 15}))
     values = []
     for failures in range(6):
         state.teams["NS"].opening_failures = failures
@@ -381,7 +377,7 @@ def test_a_suja_made_of_a_real_and_the_joker_can_be_loaded_under_stays_limpa():
 
     def loaded(engine, canastra):
         meld = {"kind": "sequence", "cards": run, "canastra": canastra}
-        return load_state(engine, complete(engine.table, engine.deck, N(teams={"NS": {"melds": [meld]}})))
+        return position(engine, N(teams={"NS": {"melds": [meld]}}))
 
     assert loaded(stays, "suja").teams["NS"].melds[0].canastra == "suja"
     assert loaded(stays, "limpa").teams["NS"].melds[0].canastra == "limpa"

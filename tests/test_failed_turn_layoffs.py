@@ -7,13 +7,13 @@ one of those cards, as it may be a card of the turn's melds, and legal.options
 lists it."""
 from __future__ import annotations
 
+from positions import position
+
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.legal import options
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 READING = {"clean-meld-scope": "every-turn", "failed-turn-layoffs": "back"}
@@ -33,7 +33,7 @@ def _failing_turn(engine: Engine):
                "teams": {"NS": {"opened": True, "melds": [{"kind": "sequence", "cards": ["4c", "5c", "6c"]}]}},
                "players": {"S": {"melded": True}},
                "hands": {"N": "7c 7h 8h JK 4d 5d", "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     for action in ({"layoff": {"meld": 0, "cards": ["7c"]}}, {"meld": [["7h", "8h", "JK"]]}):
         state, verdict = apply(engine, state, {"player": "N", **action})
         assert verdict.verdict == "accepted", verdict.reason

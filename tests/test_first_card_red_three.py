@@ -5,10 +5,9 @@ the state JSON like every other turn field, and bad input names its path."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.state import state_from_json
 from canastra_ref.errors import InputError
@@ -19,7 +18,7 @@ HAND = "4c 5c 6c 7d 8d 9d Ts Js Qs Kh Kh Qd Jd 5s 5h".split()
 def drawn(engine, stock):
     partial = {"dealer": "E", "started": False, "turn": {"player": "N", "phase": "draw", "first": True},
                "hands": {"N": HAND, "E": 15, "S": 15, "W": 15}, "pile": [], "stock": stock}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "N", "draw": "stock"})
     assert verdict.verdict == "accepted"
     return state

@@ -9,13 +9,12 @@ clean meld is not asked of a turn that takes the pile): variants of cbc show the
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine, engine_for
 
 
@@ -24,7 +23,7 @@ def decided(verdict) -> set[str]:
 
 
 def play(engine: Engine, partial: dict, actions: list[dict]):
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     for action in actions:
         state, verdict = apply(engine, state, action)
         assert verdict.verdict != "rejected", verdict

@@ -17,15 +17,14 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import position
 
 from canastra_ref.cards import JOKER
 from canastra_ref.dsl.loader import available, load
 from canastra_ref.engine.actions import Action, apply
 from canastra_ref.engine.agent import RandomAgent
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.deal import new_hand
 from canastra_ref.engine.legal import _ends, _pile_takes, legal, legal_actions, options, refused_take
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.verdict import REJECTED
@@ -218,7 +217,7 @@ def test_pile_takes_left_out_are_refused(ruleset, readings):
 def _layoff_state(engine, meld: list[str], hand: list[str]):
     partial = {"turn": {"player": "N", "phase": "play"}, "teams": {"NS": {"opened": True, "melds": [{"cards": meld}]}},
                "hands": {"N": hand, "E": 15, "S": 15, "W": 15}}
-    return load_state(engine, complete(engine.table, engine.deck, partial))
+    return position(engine, partial)
 
 
 @pytest.mark.parametrize("readings", [(), (("joker-relocation", "displace-only"),)])

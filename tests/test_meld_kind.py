@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from positions import position
 
 from canastra_conformance.canonical import action as canonical_action
 from canastra_conformance.fixtures import load_file
 from canastra_conformance.messages import problem_with
 from canastra_ref.engine.actions import Action, apply, parse
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.legal import legal_actions
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.errors import ErrorList, InputError
 from tools.fuzz import step_features
@@ -30,7 +29,7 @@ def _state(engine, hand, phase="play", pile=None):
                "hands": {"N": hand, "E": 15, "S": 15, "W": 15}}
     if pile is not None:
         partial["pile"] = pile
-    return load_state(engine, complete(engine.table, engine.deck, partial))
+    return position(engine, partial)
 
 
 def _laid(engine, state, action):

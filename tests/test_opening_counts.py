@@ -4,12 +4,12 @@ the score would not add does not open either. Checked on treze's with-bonus
 reading, and on a variant of it whose limpa bonus never counts."""
 from __future__ import annotations
 
+from positions import position
+
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 READING = {"abertura-canastra-value": "with-bonus"}
@@ -26,7 +26,7 @@ def _open_with_a_limpa(engine: Engine):
     # the Abertura needs 150 from 2,000 points (regras.18)
     partial = {"turn": {"player": "N", "phase": "play"}, "teams": {"NS": {"score": 2000}},
                "hands": {"N": "4h 5h 6h 7h 8h 9h Th Kc Kd", "E": 13, "S": 13, "W": 13}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, _ = apply(engine, state, {"player": "N", "meld": [["4h", "5h", "6h", "7h", "8h", "9h", "Th"]]})
     return apply(engine, state, {"player": "N", "discard": "Kc"})
 

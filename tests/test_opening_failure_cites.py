@@ -11,12 +11,12 @@ need opening.short_last_discard = going-out, which cbc does not take: a
 variant of cbc does."""
 from __future__ import annotations
 
+from positions import position
+
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 READING = {"going-out-real": "during-turn", "real-eighth-card": "dirties"}
@@ -35,7 +35,7 @@ def _play(engine: Engine, hand: str, actions: list[dict], score: int = 0):
     """NS, at `score`, have not opened; N plays `actions` in turn; the last verdict."""
     partial = {"turn": {"player": "N", "phase": "play"}, "teams": {"NS": {"opened": False, "score": score}},
                "hands": {"N": hand, "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     for action in actions[:-1]:
         state, verdict = apply(engine, state, {"player": "N", **action})
         assert verdict.verdict in ("accepted", "penalised"), verdict.reason
@@ -88,7 +88,7 @@ def test_a_refused_last_discard_and_the_play_leaving_it_cite_the_clean_meld(tmp_
                                 "melds": [{"kind": "sequence", "cards": [*REAL, "Jc", "JK"], "canastra": "suja"}]}},
                "players": {"N": {"melded": True}},
                "hands": {"N": "4d", "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     last = apply(engine, state, {"player": "N", "discard": "4d"})[1]
     assert (last.verdict, last.reason) == ("rejected", "opening.no-clean-meld")
     assert "turn.clean_meld" in _cited(last) and "opening.minimum" not in _cited(last)

@@ -6,10 +6,8 @@ the question has been asked, and classica asks once a turn)."""
 from __future__ import annotations
 
 import pytest
+from positions import played
 
-from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.state import state_from_json
 from canastra_ref.errors import InputError
@@ -21,12 +19,7 @@ EIGHTS = ["8h", "8h", "8d", "8d", "8c", "8c", "8s"]       # NS's canastra: going
 def play(hand, *actions):
     partial = {"turn": {"player": "N", "phase": "play"}, "hands": {"N": hand, "E": 11, "S": 11, "W": 11},
                "teams": {"NS": {"opened": True, "melds": [EIGHTS]}}}
-    state = load_state(CLASSICA, complete(CLASSICA.table, CLASSICA.deck, partial))
-    verdicts = []
-    for action in actions:
-        state, verdict = apply(CLASSICA, state, action)
-        verdicts.append(verdict)
-    return state, verdicts
+    return played(CLASSICA, partial, *actions)
 
 
 def question(verdict):

@@ -6,10 +6,9 @@ its cards is discarded (pile.discard_from_pile, 12, 8)."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 
 
@@ -21,7 +20,7 @@ def _after_take(hand: str, opened: bool):
                                 if opened else []}},
                "players": {"S": {"melded": opened}},
                "hands": {"N": f"Qc Jc {hand}", "E": 15, "S": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "N", "take_pile": {"with": ["Qc", "Jc"]}})
     assert verdict.verdict == "accepted", verdict.reason
     return engine, state

@@ -6,10 +6,9 @@ standing below a top card that is the sequence's lowest natural card."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 
 
@@ -18,7 +17,7 @@ def laid(with_cards: list[str], top: str) -> list[str]:
     partial = {"turn": {"player": "N", "phase": "draw"}, "players": {"S": {"melded": True}},
                "teams": {"NS": {"opened": True, "melds": [{"kind": "sequence", "cards": ["9c", "Tc", "Jc"]}]}},
                "pile": ["Kd", top], "hands": {"N": [*with_cards, "Qd", "Kd"], "E": 11, "S": 11, "W": 11}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "N", "take_pile": {"with": with_cards}})
     assert verdict.verdict == "accepted", verdict
     return state.teams["NS"].melds[-1].cards

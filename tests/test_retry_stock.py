@@ -8,11 +8,9 @@ would say no."""
 from __future__ import annotations
 
 import pytest
+from positions import played
 
 from canastra_conformance.messages import problem_with
-from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.engine.state import state_from_json
 from canastra_ref.errors import InputError
@@ -20,15 +18,6 @@ from canastra_ref.errors import InputError
 ITUIUTABA = engine_for("ituiutaba")
 PILE_ONLY = engine_for("ituiutaba", (("stock-end", "pile-only"),))
 SETTING = "opening.retry_with_stock_draw"
-
-
-def _play(engine, partial, *actions):
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
-    verdicts = []
-    for action in actions:
-        state, verdict = apply(engine, state, action)
-        verdicts.append(verdict)
-    return state, verdicts
 
 
 def _granted(verdict):
@@ -43,7 +32,7 @@ TAKE, RETRY = {"player": "N", "take_pile": {"with": ["Ad", "As"]}}, {"player": "
 
 
 def test_the_retry_keeps_the_clause_that_granted_it():
-    state, verdicts = _play(ITUIUTABA, LAST_CARD, TAKE, RETRY)
+    state, verdicts = played(ITUIUTABA, LAST_CARD, TAKE, RETRY)
     assert verdicts[1].reason == "draw.stock-instead-of-pile"
     assert state.stock == [] and state.turn.retried
     assert state.turn.retried_by["setting"] == SETTING and "10.2" in state.turn.retried_by["cites"]
@@ -52,7 +41,7 @@ def test_the_retry_keeps_the_clause_that_granted_it():
 
 def test_a_failed_retry_cites_the_clause_as_granted_before_its_draw_emptied_the_stock():
     # 10.3: N lays nothing after the retry and discards; the hand then ends on the spent stock (13.3)
-    _, verdicts = _play(ITUIUTABA, LAST_CARD, TAKE, RETRY, {"player": "N", "discard": "5d"})
+    _, verdicts = played(ITUIUTABA, LAST_CARD, TAKE, RETRY, {"player": "N", "discard": "5d"})
     assert verdicts[2].reason == "opening.below-minimum"
     cited = _granted(verdicts[2])
     assert cited and all(d["value"] is True for d in cited)
@@ -62,7 +51,7 @@ def test_the_retry_is_refused_from_an_empty_stock():
     partial = {"turn": {"player": "W", "phase": "draw"}, "teams": {"NS": {"opened": True}, "EW": {"score": 0}},
                "hands": {"N": ["Kd"], "S": ["Qd"], "E": ["Kc", "4h"], "W": ["7c", "8c", "Qh", "Jh"]},
                "pile": ["9c"], "stock": [], "stock_size": 0}
-    state, verdicts = _play(PILE_ONLY, partial, {"player": "W", "take_pile": {"with": ["7c", "8c"]}},
+    state, verdicts = played(PILE_ONLY, partial, {"player": "W", "take_pile": {"with": ["7c", "8c"]}},
                             {"player": "W", "draw": "stock"})
     assert verdicts[0].reason == "pile.taken"
     assert verdicts[1].verdict == "rejected" and verdicts[1].reason == "pile.no-retry"
@@ -72,7 +61,7 @@ def test_the_retry_is_refused_from_an_empty_stock():
 
 
 def test_the_clause_is_part_of_the_state_json():
-    state, _ = _play(ITUIUTABA, LAST_CARD, TAKE, RETRY)
+    state, _ = played(ITUIUTABA, LAST_CARD, TAKE, RETRY)
     data = state.to_json()
     assert data["turn"]["retried_by"] == state.turn.retried_by
     assert state_from_json(data, ITUIUTABA.table, ITUIUTABA.deck).turn.retried_by == state.turn.retried_by
@@ -87,7 +76,7 @@ def test_the_clause_is_part_of_the_state_json():
     (lambda turn: turn["retried_by"].update(cites=[10.2]), "turn.retried_by.cites[0]"),
 ])
 def test_a_bad_clause_is_refused_with_its_path(change, path):
-    state, _ = _play(ITUIUTABA, LAST_CARD, TAKE, RETRY)
+    state, _ = played(ITUIUTABA, LAST_CARD, TAKE, RETRY)
     data = state.to_json()
     change(data["turn"])
     with pytest.raises(InputError) as err:

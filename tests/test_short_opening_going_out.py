@@ -6,13 +6,12 @@ the opening standing, nobody being left a turn in which to challenge it."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 # a real completed with the discard does not open at any score: N's batida falls short
@@ -39,7 +38,7 @@ def _short_real(engine: Engine, last: str = "Kc"):
     with the discard) and lays 4s 5s 6s: 65 points, holding `last` (none: a batida direta)."""
     partial = {"turn": {"player": "N", "phase": "draw"}, "pile": ["Th"],
                "hands": {"N": "4h 5h 6h 7h 8h 9h 4s 5s 6s " + last, "E": 2, "S": 2, "W": 2}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     for action in ({"take_pile": {"with": ["8h", "9h"]}}, {"layoff": {"meld": 0, "cards": ["4h", "5h", "6h", "7h"]}}):
         state, verdict = apply(engine, state, {"player": "N", **action})
         assert verdict.verdict == "accepted", verdict.reason

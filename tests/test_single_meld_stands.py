@@ -7,13 +7,12 @@ variant of uruguaya that lets a short opening stand."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for
 from canastra_ref.dsl.parser import parse_text
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
 
 READING = {"opening-melds": "single"}
@@ -33,7 +32,7 @@ def _two_sets_of_thirty(engine: Engine):
     no single meld reaches the minimum; N discards."""
     partial = {"turn": {"player": "N", "phase": "play"},
                "hands": {"N": "8s 8h 8d Ks Kh Kd 4c 5d", "E": 11, "S": 11, "W": 11}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     assert engine.hand_points(["8s", "8h", "8d"]) == 30 and engine.hand_points(["Ks", "Kh", "Kd"]) == 30
     state, verdict = apply(engine, state, {"player": "N", "meld": [["8s", "8h", "8d"], ["Ks", "Kh", "Kd"]]})
     assert verdict.verdict == "accepted", verdict.reason

@@ -6,12 +6,11 @@ fuzzer saved a fixture the suite could not load."""
 from __future__ import annotations
 
 import yaml
+from positions import position
 
 from canastra_conformance.fixtures import load_file
 from canastra_conformance.messages import problem_with
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 
 URUGUAYA = engine_for("uruguaya")       # red_three.with_pile = replace
@@ -20,7 +19,7 @@ URUGUAYA = engine_for("uruguaya")       # red_three.with_pile = replace
 def _pile_taken_with_a_red_three() -> dict:
     partial = {"turn": {"player": "N", "phase": "draw"}, "pile": ["3h", "Kc"], "teams": {"NS": {"opened": False}},
                "hands": {"N": ["Kd", "Ks", "5c", "6c", "7c", "9h", "Jd"], "E": 11, "S": 11, "W": 11}}
-    state = load_state(URUGUAYA, complete(URUGUAYA.table, URUGUAYA.deck, partial))
+    state = position(URUGUAYA, partial)
     taken, verdict = apply(URUGUAYA, state, {"player": "N", "take_pile": {"with": ["Kd", "Ks"]}})
     assert verdict.reason == "pile.taken"
     return taken.to_json()

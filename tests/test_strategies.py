@@ -10,13 +10,13 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import position
 
 from canastra_ref import protocol
 from canastra_ref import strategies as cs
 from canastra_ref.cards import full_deck
 from canastra_ref.dsl.loader import available
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.verdict import REJECTED
 
@@ -38,7 +38,7 @@ def test_cards_hands_melds_and_tables(ruleset, data):
     table = data.draw(cs.tables(ruleset))
     assert set(table) == set(engine.table.teams)
     partial = {"teams": {team: {"melds": melds} for team, melds in table.items()}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     assert [[m.cards for m in state.teams[t].melds] for t in table] == [[m["cards"] for m in table[t]] for t in table]
 
 

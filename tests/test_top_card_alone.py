@@ -6,10 +6,9 @@ a meld of an earlier turn, still makes him a player who melded."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_ref.engine.actions import apply
-from canastra_ref.engine.completion import complete
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 
 MELDS = [{"kind": "sequence", "cards": "4h 5h 6h 7h 8h 9h Th".split()},
@@ -22,7 +21,7 @@ def taken(reading: str, with_cards: list[str], melded_before: bool):
                "players": {"N": {"melded": True}, "S": {"melded": melded_before}},
                "teams": {"NS": {"opened": True, "melds": MELDS}},
                "pile": ["Qd", "7s"], "hands": {"S": ["8s", "9d", "9c"], "N": 15, "E": 15, "W": 15}}
-    state = load_state(engine, complete(engine.table, engine.deck, partial))
+    state = position(engine, partial)
     state, verdict = apply(engine, state, {"player": "S", "take_pile": {"onto": 1, "with": with_cards}})
     assert verdict.verdict == "accepted", verdict
     return state, verdict

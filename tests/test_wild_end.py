@@ -9,14 +9,13 @@ card above the highest card while there is room (PROTOCOL.md)."""
 from __future__ import annotations
 
 import pytest
+from positions import position
 
 from canastra_conformance.canonical import action as canonical_action
 from canastra_conformance.fixtures import load_file
 from canastra_conformance.messages import problem_with
 from canastra_ref.engine.actions import apply, parse
-from canastra_ref.engine.completion import complete
 from canastra_ref.engine.legal import legal_actions
-from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.errors import ErrorList, InputError
 
@@ -28,7 +27,7 @@ def _state(meld: list[str], hand: list[str], phase: str = "play", pile=None, eng
                "hands": {"N": hand, "E": 15, "S": 15, "W": 15}}
     if pile is not None:
         partial["pile"] = pile
-    return load_state(engine, complete(engine.table, engine.deck, partial))
+    return position(engine, partial)
 
 
 def _meld_after(state, action, engine=CBC):
