@@ -72,13 +72,11 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
     count = act.value("deal.cards")
     act.decide("play.direction")
     seats = state.table.from_dealer(state.dealer)
-    hands = [state.player_w(seat).hand for seat in seats]
-    position = 0
-    for _ in range(count):
-        for hand in hands:
-            hand.append(order[position])
-            position += 1
-    state.stock, state.pile, state.aside = order[position:], [], []
+    dealt = len(seats) * count
+    for first, seat in enumerate(seats):
+        # one card at a time round the table: every len(seats)-th card of the dealt ones, from the seat's own
+        state.player_w(seat).hand += order[first:dealt:len(seats)]
+    state.stock, state.pile, state.aside = order[dealt:], [], []
     if act.value("pile.start") == "upcard":
         while state.stock:
             card = state.stock_w().pop(0)
