@@ -73,12 +73,23 @@ def _parse_card(text: str) -> str:
     return rank + suit
 
 
-def rank_of(card: str) -> str | None:
-    return None if card == JOKER else card[:-1]
+class _OfCard(dict):
+    """A part of a card (its rank, or its suit), filled in for every card of a deck, so
+    that rank_of and suit_of, this dict's __getitem__, find it in C: the engine
+    asks for a card's rank card by card as it checks melds, where a Python function
+    cost a call each time (issue 16). Any other string is worked out by `part`, not kept."""
+    __slots__ = ("part",)
+
+    def __init__(self, part):
+        super().__init__((card, part(card)) for card in [r + s for s in SUITS for r in RANKS] + [JOKER])
+        self.part = part
+
+    def __missing__(self, card: str):
+        return self.part(card)
 
 
-def suit_of(card: str) -> str | None:
-    return None if card == JOKER else card[-1]
+rank_of = _OfCard(lambda card: None if card == JOKER else card[:-1]).__getitem__     # str | None
+suit_of = _OfCard(lambda card: None if card == JOKER else card[-1]).__getitem__      # str | None
 
 
 def is_red_three(card: str) -> bool:

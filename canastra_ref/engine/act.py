@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from ..dsl.model import Decision
-from .context import LaterContext, later_context
+from .context import LaterContext
 from .rules import Engine
 from .state import Meld, State
 from .verdict import Rejection, Trace
+
+_new = object.__new__
 
 
 class Act:
@@ -27,8 +29,11 @@ class Act:
         self.hand: list[str] = state.players[player].hand if read_only else state.player_w(player).hand
 
     def context(self, **kw) -> LaterContext:
-        """The context of this action (ActionContext's arguments), made when a decision first reads a fact."""
-        return later_context(self, kw)
+        """The context of this action (ActionContext's arguments), made when a decision first reads a fact.
+        Filled as State.copy fills a state: no __init__ to call (more than half a context an action)."""
+        later = _new(LaterContext)
+        later._act, later._kw, later._made = self, kw, None
+        return later
 
     def decide(self, path: str, ctx=None, decisive: bool = True) -> Decision:
         """The setting's decision, traced. A decision first read with decisive=False

@@ -257,7 +257,8 @@ class LaterContext:
     reads are decided alike in every state (Engine.fixed) and need none, and a
     context costs more to make than most actions spend deciding with it. It is
     made with the arguments given when it was asked for; its facts are read
-    when first asked for either way. Make with later_context."""
+    when first asked for either way. Made by Act.context, `_act` an
+    engine.act.Act (whose state is its own for the whole action)."""
     __slots__ = ("_act", "_kw", "_made")
 
     def decision(self, path: str):
@@ -272,18 +273,6 @@ class LaterContext:
             act = self._act
             made = self._made = ActionContext(act.engine, act.state, act.player, **self._kw)
         return made
-
-
-_new = object.__new__
-
-
-def later_context(act, kw: dict) -> LaterContext:
-    """A LaterContext for ActionContext(act.engine, act.state, act.player, **kw),
-    `act` an engine.act.Act (whose state is its own for the whole action); filled
-    as State.copy fills a state: no __init__ to call."""
-    later = _new(LaterContext)
-    later._act, later._kw, later._made = act, kw, None
-    return later
 
 
 def _player_melded(ctx: ActionContext) -> bool:
