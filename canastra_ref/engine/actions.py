@@ -50,7 +50,7 @@ from . import turn as turns
 from .act import Act
 from .rules import Engine
 from .state import State
-from .verdict import ACCEPTED, PENALISED, REJECTED, Rejection, Verdict
+from .verdict import ACCEPTED, PENALISED, REJECTED, Rejection, Verdict, make_verdict
 
 ACTION_KEYS = ("deal", "exact_cut", "misdeal", "replace_red_three", "lay_down_red_three", "draw", "redraw",
                "take_pile", "meld", "layoff", "discard", "end_turn", "ask_partner", "answer", "challenge")
@@ -224,9 +224,9 @@ def apply(engine: Engine, state: State, action, path: str = "$") -> tuple[State,
     except Rejection as rejection:
         for decision in rejection.decisions:
             act.trace.add(decision)
-        return state, Verdict(REJECTED, rejection.reason, act.trace, rejection.message)
+        return state, make_verdict(REJECTED, rejection.reason, act.trace, rejection.message)
     verdict = PENALISED if reason in _PENALTIES else ACCEPTED
-    return act.state, Verdict(verdict, reason, act.trace, "", act.events)
+    return act.state, make_verdict(verdict, reason, act.trace, "", act.events)
 
 
 def _dispatch(act: Act, verb: str, arg) -> str:

@@ -48,15 +48,8 @@ def _plain(value):
 class Verdict:
     """The engine's answer to one action: accepted, rejected or penalised, its
     reason code, the articles that decided it (`cites`, gathered from the
-    trace when first asked for), the trace, a message, and its events."""
+    trace when first asked for), the trace, a message, and its events. Made by make_verdict."""
     __slots__ = ("verdict", "reason", "trace", "message", "events", "_cites")
-
-    def __init__(self, verdict: str, reason: str, trace: Trace, message: str = "", events: list[str] | None = None):
-        assert reason in REASONS, reason
-        self.verdict, self.reason = verdict, reason          # (four targets would build a tuple to unpack)
-        self.trace, self.message = trace, message
-        self.events = [] if events is None else events
-        self._cites: list[str] | None = None
 
     @property
     def cites(self) -> list[str]:
@@ -76,6 +69,22 @@ class Verdict:
         if trace:
             out["trace"] = self.trace.to_json()
         return out
+
+
+_new = object.__new__
+
+
+def make_verdict(verdict: str, reason: str, trace: Trace, message: str = "",
+                 events: list[str] | None = None) -> Verdict:
+    """A Verdict, filled field by field: every action makes one, and a class's Python __init__
+    costs more than a function call (Python 3.11 runs it in an interpreter loop of its own)."""
+    assert reason in REASONS, reason
+    made = _new(Verdict)
+    made.verdict, made.reason = verdict, reason          # (four targets would build a tuple to unpack)
+    made.trace, made.message = trace, message
+    made.events = [] if events is None else events
+    made._cites = None
+    return made
 
 
 class Rejection(Exception):
