@@ -455,7 +455,9 @@ def _after_melding(act: Act, reason: str, opening_reason: str = "opening.pending
                        *opening.failed_rule(outcome), *opening.order_of_judgement(act),
                        ctx=act.context(batch=act.batch(), going_out=True))
         going_out.went_out(act, discarding=False)
-        return "going-out.direct"
+        # a play that is an offence stands with its consequence whether or not it goes out: the verdict
+        # is the offence's (penalised), and the going out stands beside it, in the state and the events
+        return act.penalty or "going-out.direct"
     _check_last_card(act)
     _check_frozen_hand(act)
     # a penalised play (act.penalty) is reported as such before the opening is judged too

@@ -23,7 +23,9 @@ REASONS: dict[str, str] = {
                              "only the next player may claim; it stands unless he challenges it before his claim "
                              "lapses (opening.challenge_lapses)",
     "opening.short-unchallenged": "a short opening stood because the next player's claim lapsed unused",
-    "going-out.direct": "the player went out by melding every card",
+    "going-out.direct": "the player went out by melding every card (where that meld or layoff is an offence "
+                        "the rulebook prices, the verdict is penalised with the offence's reason, and the going "
+                        "out is this event)",
     "going-out.with-discard": "the player went out with a final discard",
     "red-three.replaced": "a red three was laid down and replaced from the stock",
     "red-three.laid-down": "a red three was laid down without replacement",
