@@ -54,9 +54,10 @@ Canonical form of melds (the list does not hold every subset of the hand):
   (`with` the rest) or added to a team meld (`onto`, with `wild_end` as for a
   layoff); the engine keeps the order of `with`, the top card in the place
   its rank takes among them, when that is a valid layout and lays the cards
-  out itself otherwise, so a new meld is listed once in each of those forms; `options` leaves out the takes the
-  ruleset refuses whatever the state (refused_take: too few hand cards or
-  naturals, too many wild cards, for every value the spec can give);
+  out itself otherwise, so a new meld is listed once in each of those forms;
+  `options` leaves out the takes the ruleset refuses whatever the state
+  (refused_take: too few hand cards or naturals, too many wild cards, for
+  every value the spec can give);
 - `discard`: every distinct card of the hand, and of the melds laid this turn
   where a failed opening's melds may go back to the hand before the discard,
   which may then be one of their cards (opening.failure_discard = after-return,
@@ -69,9 +70,9 @@ every candidate costs one `apply`. A hand of 15 cards gives a few dozen
 candidates; after a big pile, a few hundred. Where no wild card can fill a
 gap, a suit without a natural run long enough for a sequence, and a team
 sequence with no natural card of the hand within its reach, are passed over
-before their search (_has_run, _none_within: exact, they drop no candidate). `options` gives the candidates by
-verb without judging them, for an agent that needs only one legal action of a
-chosen verb.
+before their search (_has_run, _none_within: exact, they drop no
+candidate). `options` gives the candidates by verb without judging them, for
+an agent that needs only one legal action of a chosen verb.
 """
 from __future__ import annotations
 
