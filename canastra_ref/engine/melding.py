@@ -54,7 +54,7 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
         # proved to be decided alike in every state: Engine.fixed)
         allowed_path, penalised_path = f"meld.{kind.name}.allowed", f"meld.{kind.name}.penalised"
         fixed = act.engine.fixed
-        meld_ctx = None if fixed.get(allowed_path) and fixed.get(penalised_path) else \
+        meld_ctx = None if fixed.get(allowed_path) is not None and fixed.get(penalised_path) is not None else \
             act.context(batch=batch, going_out=going_out, discarding=discarding, last_card=last_card,
                         taking_pile=taking_pile, meld=act.engine.describe(kind.name, laid))
         allowed = act.decide(allowed_path, meld_ctx, decisive=False)
