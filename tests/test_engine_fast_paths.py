@@ -116,26 +116,3 @@ def test_a_decision_found_by_the_facts_it_read_is_the_one_the_clauses_make(rules
         if isinstance(record, dict):
             break
     assert len(found) > len(set(found))      # decisions were found again, not only made
-
-
-@pytest.mark.parametrize("ruleset", ["classica", "cbc", "uruguaya"])
-def test_act_value_is_decide_written_in(ruleset):
-    # Act.value repeats Act.decide's steps rather than calling it: the same value, the same trace
-    engine = engine_for(ruleset)
-    seen = []
-    for record in self_play(engine, 5, 1, lambda before, *_: seen.append(before)):
-        if isinstance(record, dict):
-            break
-    paths = [p for p in engine.ruleset.settings if not p.startswith(("meld.", "canastra.", "points."))]
-    for state in seen[::10]:
-        for path in paths:
-            for with_context in (False, True):
-                by_value, by_decide = Act(engine, state, state.turn.player), Act(engine, state, state.turn.player)
-                try:
-                    expected = by_decide.decide(path, by_decide.context() if with_context else None, False).value
-                except Exception as err:        # a setting this scope cannot decide: value fails alike
-                    with pytest.raises(type(err)):
-                        by_value.value(path, by_value.context() if with_context else None, False)
-                    continue
-                assert by_value.value(path, by_value.context() if with_context else None, False) == expected
-                assert by_value.trace == by_decide.trace, path

@@ -45,13 +45,7 @@ class Act:
         return decision
 
     def value(self, path: str, ctx=None, decisive: bool = True):
-        # decide's steps written in, not called: value is read more than once an action and a Python
-        # call costs more than these four lines (issue 16); the two must stay alike
-        decision = self.engine.fixed.get(path)
-        if decision is None:
-            decision = self.engine.decide(path) if ctx is None else ctx.decision(path)
-        self.trace.append((decision, decisive))
-        return decision.value
+        return self.decide(path, ctx, decisive).value
 
     def reject(self, reason: str, message: str, *paths: str, ctx=None):
         decisions = tuple(self.decide(p, ctx) for p in paths)
