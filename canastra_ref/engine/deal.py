@@ -26,20 +26,6 @@ def new_hand(engine: Engine, dealer: str | None = None, scores: dict[str, int] |
                  stock=full_deck(*engine.deck), pile=[], started=False)
 
 
-def shuffle(cards: list[str], seed: int | None) -> None:
-    """random.Random(seed).shuffle(cards), the same order (tests/test_deal_shuffle.py):
-    its loop with Random._randbelow's written in, which cost a Python call per card, about
-    a third of a deal's instructions (issue 16: a deal is replayed with every hand)."""
-    getrandbits = random.Random(seed).getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1                   # the card at i changes places with one of the first n
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> None:
     """Deal from a seeded shuffle of every card, or from a stated order: `deck`
     lists the cards from the top, the rest following in the fill order of
@@ -60,7 +46,7 @@ def deal(act: Act, seed: int | None = None, deck: list[str] | None = None) -> No
         team.red_threes, team.melds, team.opened = [], [], False
     if deck is None:
         cards.sort()
-        shuffle(cards, seed)
+        random.Random(seed).shuffle(cards)
         order = cards
     else:
         rest = Counter(cards)
