@@ -99,7 +99,7 @@ def meld_cards(meld: dict) -> list[str]:
 # two mean the same (meld.rs: Dirty = seven or more with a two; Clean = seven
 # or more without a two, joker allowed; CleanAces = seven natural aces, no two).
 CANASTRA_NAMES = {
-    "cbc": {"Dirty": "suja"},                       # cbc splits the engine's Clean into real and limpa
+    "cbc": {"Dirty": "suja"},   # cbc splits the engine's Clean into real and limpa, and a real of 8+ is suja (28)
     "ituiutaba": {"Dirty": "suja", "Clean": "limpa", "CleanAces": "limpa"},   # limpa: no two, 7+ (3, 4.2)
     "casa": {"Dirty": "suja", "Clean": "limpa", "CleanAces": "ases"},   # its own rulebook's three kinds (10)
 }
