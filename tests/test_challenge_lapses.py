@@ -83,7 +83,7 @@ def test_a_challenge_after_a_stock_draw_is_too_late_under_stock_draw():
     data["turn"]["phase"] = "play"
     state = load_state(engine, data)
     state, verdict = apply(engine, state, {"player": "W", "challenge": True})
-    assert (verdict.verdict, verdict.reason) == ("rejected", "challenge.not-yours")
+    assert (verdict.verdict, verdict.reason) == ("rejected", "challenge.too-late")
     assert "opening.challenge_lapses" in _settings(verdict)
 
 

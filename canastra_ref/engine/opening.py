@@ -660,7 +660,7 @@ def challenge(act: Act) -> None:
         lapse = act.decide("opening.challenge_lapses")
         if not state.turn.took_pile or lapse.value != "stock-draw":
             _cite_stands(act, pending)
-            act.reject("challenge.not-yours", "only the next player, before he draws, may challenge")
+            act.reject("challenge.too-late", "the next player's claim lapsed when he drew: the opening stands")
     offender = pending["player"]
     offender_act = Act(act.engine, state, offender)
     offender_act.trace = act.trace

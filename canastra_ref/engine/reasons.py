@@ -136,6 +136,7 @@ REASONS: dict[str, str] = {
     "redraw.not-allowed": "only the first player, right after drawing the first card, may reject it",
     "challenge.nothing-to-challenge": "there is no short opening to challenge",
     "challenge.not-yours": "only the next player may challenge",
+    "challenge.too-late": "the next player's claim has lapsed (opening.challenge_lapses): the opening stands",
     "misdeal.not-dealer": "only the dealer can misdeal",
     "misdeal.too-late": "a misdeal can no longer be claimed: the first discard has been made",
     "deal.already-cut": "the deck is cut once a deal, and an exact cut is already recorded",
