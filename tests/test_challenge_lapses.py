@@ -6,7 +6,9 @@ in a turn that could still challenge, the legal actions, and a question to the
 partner (which cbc does not provide for, so a variant of cbc asks it)."""
 from __future__ import annotations
 
-from positions import position
+import json
+
+from positions import played, position
 
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for, load
@@ -104,3 +106,28 @@ def test_a_question_to_the_partner_leaves_the_claim_open(tmp_path):
     state, verdict = apply(engine, state, {"player": "W", "challenge": True})
     assert (verdict.verdict, verdict.reason) == ("accepted", "challenge.upheld")
     assert not state.teams["NS"].opened and state.teams["NS"].opening_failures == 1
+
+
+
+def test_a_state_after_the_take_of_the_offenders_discard_loads_and_the_challenge_gives_the_pile_back():
+    # N takes the pile (3d, 5h, top Kh) for his opening with J Q of hearts: the 3d goes down and the
+    # stock replaces it with Kd. He lays 8 9 10 of spades (60 < 75) and discards that Kd; under
+    # stock-draw W takes the discard with J Q of diamonds and keeps his claim. The discard now lies in W's
+    # meld, not on the pile: the state's round trip through its JSON must still load, and the
+    # challenge gives back the pile's 5h and Kh (the 3d with them), the Kd staying where W put it
+    engine = Engine(load("cbc", {"challenge-lapses": "stock-draw", "panca-shortfall": "any",
+                                 "aces-suit": "any-suit"}))
+    partial = {"turn": {"player": "N", "phase": "draw"}, "pile": ["3d", "5h", "Kh"], "stock": ["Kd", "9c"],
+               "teams": {"EW": {"melds": EW_REAL}},
+               "hands": {"N": "Jh Qh 8s 9s Ts 4c 6c 8c Tc Qc 4d 6d 8d Td Ad", "W": "Jd Qd 5s 9h",
+                         "E": 15, "S": 15}}
+    state, verdicts = played(engine, partial, {"player": "N", "take_pile": {"with": ["Jh", "Qh"]}},
+                             {"player": "N", "meld": [["8s", "9s", "Ts"]]}, {"player": "N", "discard": "Kd"},
+                             {"player": "W", "take_pile": {"with": ["Jd", "Qd"]}})
+    assert [v.reason for v in verdicts] == ["pile.taken", "opening.pending", "opening.pending-check", "pile.taken"]
+    assert state.pending["undo"]["drawn"] == ["Kd"] and state.pile == []
+    state = load_state(engine, json.loads(json.dumps(state.to_json())))
+    state, verdict = apply(engine, state, {"player": "W", "challenge": True})
+    assert (verdict.verdict, verdict.reason) == ("accepted", "challenge.upheld")
+    assert sorted(state.pile) == ["3d", "5h", "Kh"] and "Kd" in state.teams["EW"].melds[-1].cards
+    assert sorted(state.hand("N")) == sorted("Jh Qh 8s 9s Ts 4c 6c 8c Tc Qc 4d 6d 8d Td Ad".split())

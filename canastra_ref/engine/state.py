@@ -709,7 +709,20 @@ def _check_references(state: State, r: _Reader, root: str) -> None:
             _check_undo(r, pending["undo"], state.hand(pending["player"]),
                         [state.teams[pending["team"]].melds[i] for i in pending["melds"]],
                         _threes_from_pile(state.teams[pending["team"]].red_threes, pending["undo"]),
-                        f"{root}.pending.undo", discarded=state.pile[-1:])
+                        f"{root}.pending.undo", discarded=_offenders_discard(state))
+
+
+def _offenders_discard(state: State) -> list[str]:
+    """The cards that may be the discard which ended the pending opening's turn: the pile's top card,
+    or, once the next player has taken the pile and kept his claim (opening.challenge_lapses =
+    stock-draw), one card of the meld he made or extended with it (turn.pile_meld), or of his hand
+    where the state names no such meld."""
+    turn = state.turn
+    if not turn.took_pile:
+        return state.pile[-1:]
+    if turn.pile_meld is not None:
+        return list(state.teams[state.team_of(turn.player)].melds[turn.pile_meld].cards)
+    return list(state.hand(turn.player))
 
 
 def _check_touched_before(r: _Reader, records: list[dict], state: State, team: str, laid: list[int],
@@ -759,22 +772,31 @@ def _check_undo(r: _Reader, undo: dict, hand: list[str], melds: list[Meld], red_
     """Giving back what `undo` records takes from the hand (with the melds laid
     for it back in it) the replacements drawn for red threes laid from the pile,
     then the pile's cards, some of which may be those red threes; a card the
-    player has `discarded` since (an opening pending a challenge: the pile's top
-    card) stays where it went."""
-    held = Counter(hand) + Counter(discarded)
+    player has discarded since (an opening pending a challenge) stays where it
+    went: one card of `discarded`, those that may be it (_offenders_discard)."""
+    held = Counter(hand)
     for meld in melds:
         held.update(meld.cards)
+    problems = [_undo_missing(undo, held + Counter(extra), red_threes, path)
+                for extra in ([], *([card] for card in sorted(set(discarded))))]
+    if all(problems):
+        r.fail(*problems[1 if discarded else 0])
+
+
+def _undo_missing(undo: dict, held: Counter, red_threes: list[str], path: str) -> tuple[str, str, str] | None:
+    """What of `undo` the `held` cards lack, as the arguments of _Reader.fail, or None."""
     missing = Counter(undo.get("drawn", ())) - held
     if missing:
-        r.fail(f"{path}.drawn", "the replacements to give back are cards the player neither holds nor laid "
-                                "this turn: " + ", ".join(sorted(missing.elements())),
-               "cards of the player's hand or of the melds laid with them")
+        return (f"{path}.drawn", "the replacements to give back are cards the player neither holds nor laid "
+                                 "this turn: " + ", ".join(sorted(missing.elements())),
+                "cards of the player's hand or of the melds laid with them")
     held = held - Counter(undo.get("drawn", ())) + Counter(red_threes)
     missing = Counter(undo["pile"]) - held
     if missing:
-        r.fail(f"{path}.pile", "the pile to give back holds cards the player neither holds nor laid this turn: "
-                               + ", ".join(sorted(missing.elements())),
-               "cards of the player's hand, of the melds laid with them or of the team's red threes")
+        return (f"{path}.pile", "the pile to give back holds cards the player neither holds nor laid this turn: "
+                                + ", ".join(sorted(missing.elements())),
+                "cards of the player's hand, of the melds laid with them or of the team's red threes")
+    return None
 
 
 def _check_conservation(state: State, deck: tuple[int, int], root: str) -> None:
