@@ -71,6 +71,7 @@ def test_the_clause_is_part_of_the_state_json():
 
 @pytest.mark.parametrize("change, path", [
     (lambda turn: turn.update(retried=False), "turn.retried_by"),
+    (lambda turn: turn.update(retried_by=None), "turn.retried_by"),
     (lambda turn: turn.update(retried_by=["opening.retry_with_stock_draw"]), "turn.retried_by"),
     (lambda turn: turn["retried_by"].pop("cites"), "turn.retried_by"),
     (lambda turn: turn["retried_by"].update(cites=[10.2]), "turn.retried_by.cites[0]"),

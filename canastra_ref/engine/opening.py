@@ -116,9 +116,8 @@ def _failures(act: Act, going_out: bool, discarding: bool) -> tuple[list[str], i
                               act.context(batch=batch, going_out=going_out, discarding=discarding), decisive=False)
             if must.value:
                 # the clause that allowed the retry, as decided before its draw (read now, after a draw
-                # that may have emptied the stock, it could say no); a state given without it cites none
-                if act.state.turn.retried_by is not None:
-                    act.trace.add(recorded_decision(act.state.turn.retried_by))
+                # that may have emptied the stock, it could say no); a state gives it with the retry
+                act.trace.add(recorded_decision(act.state.turn.retried_by))
                 act.trace.add(must)
                 return ["opening.below-minimum"], 0
             if act.state.turn.final:

@@ -68,8 +68,8 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                          go back (a failed opening or turn) take their losses off the team's count
     turn.asked_by, turn.retried_by   null | {"setting", "clause", "cites", "value"?}: the clause that let
                          the question to the partner be asked (with turn.asked), or the pile be given
-                         back for a stock draw (with turn.retried; decided before that draw), as
-                         decided then, cited again later in the turn
+                         back for a stock draw (with turn.retried, which requires it; decided before
+                         that draw), as decided then, cited again later in the turn
 """
 from __future__ import annotations
 
@@ -156,8 +156,7 @@ class Turn:
     laid_lost: list[dict] = field(default_factory=list)
     retried: bool = False          # the pile taken for the opening was given back for a stock draw
     # the clause that let the pile be given back (opening.retry_with_stock_draw), as decided then,
-    # before the draw (it may read the stock): {"setting", "clause", "cites"}; None in a state given
-    # with a retry but not its clause (none is cited then)
+    # before the draw (it may read the stock): {"setting", "clause", "cites"}; set whenever retried is
     retried_by: dict | None = None
 
     def copy(self) -> "Turn":
@@ -598,6 +597,11 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             r.fail(f"{root}.turn.retried_by", "the clause of a pile given back for a stock draw, but turn.retried "
                    "says none was", "null, or turn.retried true")
         retried_by = r.clause(retried_by, f"{root}.turn.retried_by", "the clause that let the pile be given back")
+    elif retried:
+        # the engine writes the clause with every retry: without it the retried turn could not be judged
+        # as play judges it, citing the clause as it was decided before the retry's draw
+        r.fail(f"{root}.turn.retried_by", "a pile given back for a stock draw (turn.retried) without the clause "
+               "that let it be given back", "the clause record of opening.retry_with_stock_draw")
     turn = Turn(
         player=r.seat(tj.get("player"), f"{root}.turn.player", table), phase=phase,
         first=r.bool(tj.get("first", False), f"{root}.turn.first"),
