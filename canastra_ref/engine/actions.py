@@ -260,7 +260,7 @@ def _dispatch(act: Act, verb: str, arg) -> str:
     if pending is not None and state.pending is pending and state.ended is not None:
         # the hand ended in the turn that could still challenge (a take of the pile that goes out, or
         # whose red three's replacement was the stock's last card): the claim lapses with it
-        act.decide("opening.challenge_lapses")
+        act.trace.add(lapse)
         opening.settle_pending(act)
     return reason
 

@@ -442,7 +442,7 @@ def give_back(act: Act, keep: tuple[int, ...] = (), keep_pile: bool = False) -> 
     go with them: the team no longer counts them lost (TeamState.canastras_lost)."""
     state, turn = act.state, act.state.turn_w()
     back = [i for i in turn.melds_laid if i not in keep]
-    additions_meld = bool(turn.touched_before) and _additions_meld(act)      # read before they may go back
+    additions_meld = _additions_meld(act)      # read before they may go back
     layoffs_stay = bool(turn.touched_before) and not _layoffs_return(act, turn.touched_before)
     _unlose(state.team_w(act.team), [record["kind"] for record in turn.laid_lost if record["meld"] in back])
     undo = None if keep_pile else turn.opening_undo
