@@ -167,6 +167,73 @@ def test_a_planted_defect_is_found_and_shrunk_to_its_minimal_fixture(tmp_path):
         runner.close()
 
 
+def test_a_difference_in_a_melds_canastra_kind_alone_keeps_that_kind_in_its_fixture(tmp_path):
+    """The implementation names every canastra limpa a suja, its cards, verdicts
+    and scores the reference's: a finding whose only difference is a meld's
+    canastra kind. Its fixture's expectation states that meld's kind (as the
+    reference gives it), so that it fails against the implementation; a
+    fixture that stated the meld's cards alone would pass (Ungradable)."""
+    from canastra_conformance.grading import message_for
+    from canastra_ref import protocol
+    from canastra_tools.fuzz import Finding, Group
+    from canastra_tools.fuzz_report import write_fixture
+    from canastra_tools.fuzz_shrink import Ungradable, _expected_fields
+
+    runner = Runner(impl("renames_limpas"))
+    try:
+        shrinker = Shrinker(runner, engine_for("casa"), "casa", {})
+        actions = [{"player": "N", "layoff": {"meld": 0, "cards": ["Jh"]}}]
+        partial = {"turn": {"player": "N", "phase": "play"}, "pile": ["Qc"],
+                   "teams": {"NS": {"opened": True, "melds": [
+                       {"kind": "sequence", "cards": ["4h", "5h", "6h", "7h", "8h", "9h", "Th"]},
+                       {"kind": "sequence", "cards": ["5c", "6c", "7c"]}]}},
+                   "hands": {"N": ["Jh", "9c", "Kd"], "E": 15, "S": 15, "W": 15}}
+        state = message_for(shrinker.case(partial, actions))["state"]
+        (reference,) = protocol.handle({"cmd": "run", "id": "x", "ruleset": "casa", "reading": {},
+                                        "state": state, "actions": actions})["results"]
+        assert reference["state"]["teams"]["NS"]["melds"][0]["canastra"] == "limpa"
+        key = (reference["reason"], reference["cites"][0] if reference["cites"] else "", STATE)
+        finding = Finding(key, state, actions, reference, None, "", [], {"seed": 0, "job": 0, "hand": 0, "step": 0})
+        shrunk = shrinker.shrink(finding)
+        assert shrunk.kind == STATE
+        assert all(m.endswith("expected 'limpa', got 'suja'") and ".canastra:" in m for m in shrunk.mismatches)
+        case = shrinker.fixture(shrunk, key, ident="fuzz-renames-limpas-layoff", implementation="renames-limpas")
+        melds = case["expect"][-1]["state"]["teams"]["NS"]["melds"]
+        assert [m.get("canastra") for m in melds] == ["limpa"] + [None] * (len(melds) - 1)
+        assert all(set(m) == {"kind", "cards"} for m in melds[1:])
+        group = Group(key, 1, finding, [finding.origin])
+        path = write_fixture(tmp_path, "casa", case, group, {"implementation": {"name": "renames-limpas"},
+                                                            "seed": 0, "jobs": 1}, shrunk)
+        (loaded,) = load_file(path)
+        assert run_case(loaded)[1].status == PASSED
+        assert runner.run(loaded).grade.status == FAILED
+        # stating the melds' cards alone, the implementation's answer would pass
+        without = [f"{m.split('.canastra:')[0]}.cards: expected" for m in shrunk.mismatches]
+        assert "canastra" not in repr(_expected_fields(shrunk.reference["results"][-1], without, 0))
+        with pytest.raises(Ungradable):
+            from dataclasses import replace
+            shrinker.fixture(replace(shrunk, mismatches=without), key, ident="fuzz-kindless",
+                             implementation="renames-limpas")
+    finally:
+        runner.close()
+
+
+def test_a_melds_canastra_kind_is_expected_only_where_it_differs():
+    """A team's melds are expected whole by kind and cards; the canastra kind
+    only of the meld whose kind differs, of that team, on that action."""
+    from canastra_tools.fuzz_shrink import _expected_fields
+    melds = [{"kind": "sequence", "cards": ["4h", "5h", "6h", "7h", "8h", "9h", "Th"], "canastra": "limpa"},
+             {"kind": "set", "cards": ["Kc", "Kd", "Ks", "2c", "Kh", "Kh", "Kd"], "canastra": "suja"}]
+    last = result(teams={"NS": {"score": 0, "opened": True, "melds": melds, "red_threes": []},
+                         "EW": {"score": 0, "opened": True, "melds": melds, "red_threes": []}})
+    state, score = _expected_fields(last, ["results[1].state.teams.NS.melds[1].canastra: expected 'suja', got 'x'",
+                                           "results[1].state.teams.EW.melds[0].cards: expected [], got []",
+                                           "results[0].state.teams.EW.melds[0].canastra: expected 'limpa', got 'x'"],
+                                    1)
+    strip = [{"kind": m["kind"], "cards": m["cards"]} for m in melds]
+    assert state == {"teams": {"NS": {"melds": [strip[0], melds[1]]}, "EW": {"melds": strip}}} and score == {}
+
+
 def test_a_skipped_action_is_narrowed_down_and_stepped_over():
     tally = _tally(Settings("cbc", cases=3, seed=2), "fuzz_misbehaves", "--skip", "take_pile")
     assert tally.skipped == {"take_pile: not in this engine": tally.skipped.total()} and tally.skipped.total() > 0

@@ -520,20 +520,23 @@ def _smallest(size: int, holds) -> int:
 
 
 _PATH = re.compile(r"^results\[(\d+)\]\.(state|score)\.?(.*?): expected")
+# A state path naming a meld's canastra kind: the team and the meld's index.
+_CANASTRA = re.compile(r"^teams\.([^.\[]+)\.melds\[(\d+)\]\.canastra$")
 
 
 def _expected_fields(result: dict, mismatches: list[str], index: int) -> tuple[dict, dict]:
     """The fields of the reference's state and score that the implementation
-    got wrong, as expectations (a list whole, since lists are matched whole)."""
+    got wrong, as expectations (a list whole, since lists are matched whole;
+    a team's melds by kind and cards, and by canastra kind those whose kind differs)."""
     state: dict = {}
     score: dict = {}
-    for text in mismatches:
-        match = _PATH.match(text)
-        if not match or int(match.group(1)) != index:
-            continue
-        part, rest = match.group(2), [p for p in re.split(r"\.|\[", match.group(3)) if p]
+    differing = [(m.group(2), m.group(3)) for m in map(_PATH.match, mismatches) if m and int(m.group(1)) == index]
+    kinds = {(m.group(1), int(m.group(2))) for part, path in differing if part == "state"
+             for m in [_CANASTRA.match(path)] if m}
+    for part, path in differing:
+        rest = [p for p in re.split(r"\.|\[", path) if p]
         if part == "state":
-            _take(state, result["state"], _state_path(rest))
+            _take(state, result["state"], _state_path(rest), kinds)
         elif result.get("score") is None:
             state["ended"] = result["state"].get("ended")
         elif not rest:
@@ -553,7 +556,9 @@ def _state_path(parts: list[str]) -> list[str]:
     return parts[:1]
 
 
-def _take(out: dict, source: dict, path: list[str]) -> None:
+def _take(out: dict, source: dict, path: list[str], kinds: frozenset | set = frozenset()) -> None:
+    """Copy `source`'s value at `path` into `out`; a team's melds as kind and
+    cards, with the canastra kind of those `kinds` names (team, index)."""
     value = source
     for key in path:
         if not isinstance(value, dict) or key not in value:
@@ -563,7 +568,9 @@ def _take(out: dict, source: dict, path: list[str]) -> None:
     for key in path[:-1]:
         node = node.setdefault(key, {})
     if path[-1:] == ["melds"]:
-        value = [{"kind": m["kind"], "cards": m["cards"]} for m in value]
+        value = [{"kind": m["kind"], "cards": m["cards"],
+                  **({"canastra": m.get("canastra")} if (path[-2], i) in kinds else {})}
+                 for i, m in enumerate(value)]
     node[path[-1]] = copy.deepcopy(value)
 
 
