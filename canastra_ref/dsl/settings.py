@@ -143,10 +143,14 @@ SETTINGS: tuple[Setting, ...] = (
        required=True),
     _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",
        "when the stock runs out before the player has the cards his turn draws (it held fewer, or red threes "
-       "laid down and replaced took its last cards): the player keeps what he drew, if anything, and plays his "
-       "turn; or the hand ends at once, as he must draw from an empty stock",
+       "laid down and replaced took its last cards), or before he has the replacements of red threes he took "
+       "with the pile (red_three.with_pile = replace: it was empty, or held fewer cards): the player keeps "
+       "what he drew, if anything, and plays his turn (the threes laid down all the same); or the hand ends "
+       "at once, as he must draw from an empty stock (the melds the turn laid judged as the last turn's are, "
+       "turn.final)",
        default="plays-on", read_when=(ReadWhen("draw.cards", (1,), other_than=True),
-                                      ReadWhen("red_three.last_card_ends_hand", (False,)))),
+                                      ReadWhen("red_three.last_card_ends_hand", (False,)),
+                                      ReadWhen("red_three.with_pile", ("replace",)))),
     _S("draw.first_redraw", BOOL, "action",
        "the first player may reject the first card drawn and draw another in its place (judged as he "
        "rejects it: turn.first_card_red_three states that the card he holds replaced a red three drawn "
@@ -374,7 +378,8 @@ SETTINGS: tuple[Setting, ...] = (
     _S("opening.failure_pile_threes", enum("returned", "stay-laid"), "static",
        "the red threes a pile taken for an opening brought, laid down and replaced from the stock, when the "
        "opening fails in a turn the hand's end cut short (a replacement drew the stock's last card: "
-       "red_three.last_card_ends_hand, stock.exhausted = last-card-ends; the opening is judged then as at "
+       "red_three.last_card_ends_hand, stock.exhausted = last-card-ends; or was owed from an empty stock: "
+       "draw.short_stock; the opening is judged then as at "
        "the end of the last turn of an exhausted stock, turn.final) and the pile goes back to the table "
        "(opening.failure_pile): returned, they go back to the pile with its other cards; stay-laid, they "
        "stay on the table for the team. Under either value the cards drawn in their place stay in the "

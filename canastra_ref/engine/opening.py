@@ -390,7 +390,8 @@ def judge(act: Act, going_out_now: bool, discarding: bool) -> str | None:
 
 def judge_cut_short(act: Act) -> str | None:
     """Judge the melds of a turn the hand's end cut short (a pile take whose red
-    threes' replacements drew the stock's last card; a draw after the pile was
+    threes' replacements drew the stock's last card, or were owed from an empty
+    stock, draw.short_stock; a draw after the pile was
     given back, opening.retry_keeps_hand_melds keeping melds down; a late red
     three's exchange) as the end of the last turn of an exhausted stock judges
     them: the turn is final (turn.final), ending without a discard, and nobody

@@ -65,14 +65,18 @@ def start_play(act: Act) -> None:
 
 def from_pile(act: Act, cards: list[str]) -> list[str]:
     """Red threes among the cards just taken with the pile (already in the hand):
-    laid down, and replaced, as red_three.with_pile says. Returns the cards
-    drawn to replace them."""
+    laid down, and replaced, as red_three.with_pile says. Where the stock has
+    run out before every replacement is drawn (it was empty, or held fewer
+    cards), each three still goes down, and draw.short_stock says whether the
+    player plays on or the hand ends, as he must draw from an empty stock.
+    Returns the cards drawn to replace them."""
     threes = [c for c in cards if is_red_three(c)] if holds_red_three(cards) else []
     rule = act.value("red_three.with_pile", decisive=False) if threes else "keep"
     if rule == "keep":
         return []
     act.decide("red_three.with_pile")
     drawn = []
+    owed = False
     for card in threes:
         act.take_from_hand([card])
         act.state.team_w(act.team).red_threes.append(card)
@@ -81,6 +85,11 @@ def from_pile(act: Act, cards: list[str]) -> list[str]:
             kept = draw_one(act)
             if kept is not None:
                 drawn.append(kept)
+            elif act.state.ended is None:
+                owed = True
+    if owed and act.value("draw.short_stock") == "ends-hand":
+        act.decide("stock.exhausted")
+        end_hand(act, "stock-exhausted")
     if rule == "replace":
         end_if_stock_drawn_out(act)
     return drawn
