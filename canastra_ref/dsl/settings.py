@@ -354,10 +354,21 @@ SETTINGS: tuple[Setting, ...] = (
     _S("opening.failure_restarts_turn", BOOL, "static",
        "a failed opening returns the turn to its start: besides the melds going back to the hand and "
        "the pile to the table, the cards kept from the stock go back on top of it and the player draws "
-       "again, facing the raised minimum; red threes laid and a card the first player turned down stay "
-       "where they went (off: the failed opening ends the turn with the player's discard, made once the "
-       "melds are back or while they are on the table, as opening.failure_discard says)",
+       "again, facing the raised minimum; red threes laid stay on the table, and a card the first player "
+       "turned down is opening.restart_first_card's (off: the failed opening ends the turn with the "
+       "player's discard, made once the melds are back or while they are on the table, as "
+       "opening.failure_discard says)",
        default=False, read_when=_OPENING_MAY_FAIL),
+    _S("opening.restart_first_card", enum("stays", "back"), "static",
+       "where a failed opening starts the turn over (opening.failure_restarts_turn) in the first player's "
+       "turn after he turned his first card down (draw.first_redraw): stays, the card stays where it went "
+       "(the pile or aside) and the refusal is spent, the player drawing again the card he had kept; back, "
+       "the turn goes back to before his first draw: the card he turned down (the pile's top card, or the "
+       "last card set aside, as nothing else reaches them in his turn before its discard) goes back on top "
+       "of the stock, above the cards he kept, and he may turn down the first card he draws again (a red "
+       "three laid in the turn stays on the table, its replacement being what he draws first, as "
+       "turn.first_card_red_three still says)",
+       default="stays", read_when=(ReadWhen("opening.failure_restarts_turn", (True,)),)),
     _S("opening.failure_discard", enum("before-return", "after-return"), "static",
        "which cards may be discarded at the end of a turn whose melds fail the opening, where the turn "
        "does not start over (opening.failure_restarts_turn) and the discard leaves the player other "

@@ -418,14 +418,22 @@ def restart_turn(act: Act) -> None:
     """The failed opening starts the turn over (opening.failure_restarts_turn):
     the melds and the pile are back already; the cards kept from the stock go
     back on top of it and the player is to draw again. Red threes laid stay on
-    the table, and a first card turned down stays where it went."""
+    the table; a first card turned down stays where it went, or goes back on
+    top of the stock with the refusal (opening.restart_first_card)."""
     state, turn = act.state, act.state.turn
     hand = act.hand
     returned = [card for card in turn.drawn if card in hand]
     for card in returned:
         hand.remove(card)
+    redrawn = turn.redrawn
+    if redrawn and act.value("opening.restart_first_card") == "back":
+        # the card turned down is the last to reach the pile (or the cards set aside) in this turn
+        place = state.aside_w() if act.value("draw.rejected_card", decisive=False) == "aside" else state.pile_w()
+        if place:
+            returned = [place.pop(), *returned]
+            redrawn = False
     state.stock = returned + state.stock
-    state.turn = Turn(player=act.player, phase="draw", first=turn.first, redrawn=turn.redrawn,
+    state.turn = Turn(player=act.player, phase="draw", first=turn.first, redrawn=redrawn,
                       first_card_red_three=turn.first_card_red_three,
                       had_melded=state.players[act.player].melded)     # cards added that stay count
     act.events.append("opening.turn-restarted")
