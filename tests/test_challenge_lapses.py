@@ -2,14 +2,17 @@
 opening left standing until challenged (cbc 19, dispute challenge-lapses).
 The fixtures of conformance/fixtures/cbc/19-panca.yaml play the take of the
 pile under both readings; these check what they cannot reach: the hand's end
-in a turn that could still challenge, the legal actions, and a question to the
-partner (which cbc does not provide for, so a variant of cbc asks it)."""
+in a turn that could still challenge, the legal actions, a question to the
+partner (which cbc does not provide for, so a variant of cbc asks it), and the
+lapse the turn keeps (turn.claim_lapsed) in the state's JSON."""
 from __future__ import annotations
 
 import json
 
+import pytest
 from positions import played, position
 
+from canastra_conformance.messages import problem_with
 from canastra_ref.dsl.build import build
 from canastra_ref.dsl.loader import SPEC_DIR, files_for, load
 from canastra_ref.dsl.parser import parse_text
@@ -17,6 +20,7 @@ from canastra_ref.engine.actions import apply
 from canastra_ref.engine.legal import legal_actions
 from canastra_ref.engine.loading import load_state
 from canastra_ref.engine.rules import Engine
+from canastra_ref.errors import InputError
 
 SHORT_OPENING = {"N": "Jh Qh Kh 8s 9s Ts Js 4d 5c", "E": 15, "S": 15}
 EW_REAL = [{"kind": "sequence", "cards": "4c 5c 6c 7c 8c 9c Tc"}, {"kind": "aces", "cards": "Ac Ad Ah"}]
@@ -131,3 +135,46 @@ def test_a_state_after_the_take_of_the_offenders_discard_loads_and_the_challenge
     assert (verdict.verdict, verdict.reason) == ("accepted", "challenge.upheld")
     assert sorted(state.pile) == ["3d", "5h", "Kh"] and "Kd" in state.teams["EW"].melds[-1].cards
     assert sorted(state.hand("N")) == sorted("Jh Qh 8s 9s Ts 4c 6c 8c Tc Qc 4d 6d 8d Td Ad".split())
+
+
+def test_the_turn_keeps_the_lapse_and_a_challenge_later_in_it_is_too_late():
+    # any-draw: W's take of the pile ends his claim; the turn records it (turn.claim_lapsed), the record
+    # goes through the state's JSON, and his challenge from the loaded state is too late, citing the
+    # clause that ended the claim, as it is in play
+    engine = _engine("any-draw")
+    state = _pending(engine, "5d 6d Kc Qc")
+    state, verdict = apply(engine, state, {"player": "W", "take_pile": {"with": ["5d", "6d"]}})
+    assert state.pending is None and state.turn.claim_lapsed["by"]["setting"] == "opening.challenge_lapses"
+    assert [record["setting"] for record in state.turn.claim_lapsed["stands"]] == \
+        ["opening.short_stands_unchallenged"]
+    data = json.loads(json.dumps(state.to_json()))
+    assert problem_with("run", {"cmd": "run", "id": "x", "ruleset": "cbc", "reading": {}, "state": data,
+                                "actions": [{"player": "W", "challenge": True}]}) is None
+    loaded = load_state(engine, data)
+    assert loaded.turn.claim_lapsed == state.turn.claim_lapsed
+    _, verdict = apply(engine, loaded, {"player": "W", "challenge": True})
+    assert (verdict.verdict, verdict.reason) == ("rejected", "challenge.too-late")
+    assert {"opening.challenge_lapses", "opening.short_stands_unchallenged"} <= _settings(verdict)
+    # the lapse is the turn's: the next turn starts without it, and the opening is an ordinary one
+    state, verdict = apply(engine, state, {"player": "W", "discard": "Kc"})
+    assert verdict.verdict == "accepted" and state.turn.claim_lapsed is None
+    _, verdict = apply(engine, state, {"player": "W", "challenge": True})
+    assert verdict.reason == "challenge.nothing-to-challenge"
+
+
+@pytest.mark.parametrize("change, path", [
+    (lambda turn: turn.update(claim_lapsed=[]), "turn.claim_lapsed"),
+    (lambda turn: turn["claim_lapsed"].pop("by"), "turn.claim_lapsed"),
+    (lambda turn: turn["claim_lapsed"].update(when="draw"), "turn.claim_lapsed.when"),
+    (lambda turn: turn["claim_lapsed"]["by"].pop("setting"), "turn.claim_lapsed.by"),
+    (lambda turn: turn["claim_lapsed"].update(stands=[19]), "turn.claim_lapsed.stands[0]"),
+])
+def test_a_bad_lapse_is_refused_with_its_path(change, path):
+    engine = _engine("any-draw")
+    state = _pending(engine, "5d 6d Kc Qc")
+    state, _ = apply(engine, state, {"player": "W", "draw": "stock"})
+    data = state.to_json()
+    change(data["turn"])
+    with pytest.raises(InputError) as err:
+        load_state(engine, data)
+    assert path in str(err.value)

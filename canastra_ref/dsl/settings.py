@@ -332,7 +332,8 @@ SETTINGS: tuple[Setting, ...] = (
        "from the stock (the draw that gives a taken pile back, opening.retry_with_stock_draw, too): after a "
        "take of the pile he may still challenge, through the plays of that turn, until its end (his "
        "discard, a turn ended without one, or a going out that ends the hand) settles the claim. Under "
-       "either, once his turn has ended nobody may challenge",
+       "either, his challenge in the rest of the turn in which his claim lapsed comes too late (the turn "
+       "keeps the lapse, turn.claim_lapsed), and once his turn has ended nobody may challenge",
        default="any-draw",
        read_when=(ReadWhen("opening.short_stands_unchallenged", (False,), other_than=True),
                   ReadWhen("opening.unclean_stands_unchallenged", (False,), other_than=True))),

@@ -253,7 +253,7 @@ def _dispatch(act: Act, verb: str, arg) -> str:
         lapse = act.decide("opening.challenge_lapses", decisive=False)
         if verb in _LAPSES[lapse.value]:
             act.trace.add(lapse)
-            opening.settle_pending(act)
+            opening.settle_pending(act, lapse)
     if stage == _PLAY and state.turn.phase != "play":
         act.reject("turn.draw-first", "the player must draw or take the pile first", "draw.cards")
     reason = judge(act, arg)
@@ -261,7 +261,7 @@ def _dispatch(act: Act, verb: str, arg) -> str:
         # the hand ended in the turn that could still challenge (a take of the pile that goes out, or
         # whose red three's replacement was the stock's last card): the claim lapses with it
         act.trace.add(lapse)
-        opening.settle_pending(act)
+        opening.settle_pending(act, lapse)
     return reason
 
 

@@ -434,7 +434,7 @@ def restart_turn(act: Act) -> None:
             redrawn = False
     state.stock = returned + state.stock
     state.turn = Turn(player=act.player, phase="draw", first=turn.first, redrawn=redrawn,
-                      first_card_red_three=turn.first_card_red_three,
+                      first_card_red_three=turn.first_card_red_three, claim_lapsed=turn.claim_lapsed,
                       had_melded=state.players[act.player].melded)     # cards added that stay count
     act.events.append("opening.turn-restarted")
 
@@ -641,11 +641,13 @@ def _cite_stands(act: Act, pending: dict) -> None:
         act.trace.add(recorded_decision(record))
 
 
-def settle_pending(act: Act) -> None:
-    """The next player's claim lapses (opening.challenge_lapses: at his draw, or his turn's end): the
-    short opening awaiting challenge (state.pending) now stands."""
+def settle_pending(act: Act, lapse: Decision) -> None:
+    """The next player's claim lapses (opening.challenge_lapses, decided as `lapse`: at his draw, or
+    his turn's end): the short opening awaiting challenge (state.pending) now stands. The turn keeps
+    the claim lapsed (turn.claim_lapsed): his challenge later in it comes too late (challenge)."""
     pending = act.state.pending
     act.state.pending = None
+    act.state.turn_w().claim_lapsed = {"by": clause_record(lapse), "stands": list(pending.get("stands", ()))}
     _cite_stands(act, pending)
     act.events.append("opening.short-unchallenged")
 
@@ -658,7 +660,16 @@ def challenge(act: Act) -> None:
     state = act.state
     pending = state.pending
     if pending is None:
-        act.reject("challenge.nothing-to-challenge", "there is no short opening to challenge")
+        lapsed = state.turn.claim_lapsed
+        if lapsed is None:
+            act.reject("challenge.nothing-to-challenge", "there is no short opening to challenge")
+        # the opening stood when the turn player's claim lapsed in this turn (settle_pending): answered
+        # as the same opening still pending in a state given past that point is (below)
+        _cite_stands(act, lapsed)
+        if act.player != state.turn.player:
+            act.reject("challenge.not-yours", "only the next player, before playing, may challenge")
+        act.trace.add(recorded_decision(lapsed["by"]))
+        act.reject("challenge.too-late", "the next player's claim lapsed when he drew: the opening stands")
     if act.player != state.turn.player:
         _cite_stands(act, pending)
         act.reject("challenge.not-yours", "only the next player, before playing, may challenge")

@@ -17,7 +17,7 @@ JSON form (every key optional on input except hands, stock, pile, dealer, turn):
               "first": true, "took_pile": false, "pile_cards": [], "drawn": [],
               "melds_laid": [], "touched_before": [], "redrawn": false, "first_card_red_three": false,
               "asked": null, "asked_by": null, "canastras_lost": [], "laid_lost": [], "retried": false,
-              "retried_by": null},
+              "retried_by": null, "claim_lapsed": null},
      "hands": {"N": ["4h", ...], ...},
      "stock": ["9c", ...],              # next card to draw first
      "pile": ["7d", ..., "Qs"],         # top card last
@@ -70,6 +70,10 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                          the question to the partner be asked (with turn.asked), or the pile be given
                          back for a stock draw (with turn.retried, which requires it; decided before
                          that draw), as decided then, cited again later in the turn
+    turn.claim_lapsed    null | {"by": clause, "stands": [clauses]}: the turn player's claim of the
+                         opening left pending lapsed in this turn (opening.challenge_lapses: "by", the
+                         clause that ended it; "stands", pending.stands, the clauses that let the
+                         opening stand): his challenge in the rest of the turn comes too late, citing them
 """
 from __future__ import annotations
 
@@ -158,6 +162,10 @@ class Turn:
     # the clause that let the pile be given back (opening.retry_with_stock_draw), as decided then,
     # before the draw (it may read the stock): {"setting", "clause", "cites"}; set whenever retried is
     retried_by: dict | None = None
+    # the turn player's claim of the opening left pending lapsed in this turn (opening.settle_pending):
+    # {"by": the clause of opening.challenge_lapses that ended it, "stands": the pending opening's
+    # stands}, cited by a challenge that comes too late
+    claim_lapsed: dict | None = None
 
     def copy(self) -> "Turn":
         """A copy sharing the lists, opening_undo and hand_at_take (they are
@@ -175,6 +183,7 @@ class Turn:
         turn.opening_undo, turn.first_card_red_three = self.opening_undo, self.first_card_red_three
         turn.had_melded, turn.final, turn.pile_meld = self.had_melded, self.final, self.pile_meld
         turn.hand_at_take, turn.retried, turn.retried_by = self.hand_at_take, self.retried, self.retried_by
+        turn.claim_lapsed = self.claim_lapsed
         return turn
 
 
@@ -341,7 +350,8 @@ class State:
                      "had_melded": t.had_melded, "final": t.final, "pile_meld": t.pile_meld,
                      "formed": list(t.formed), "hand_at_take": t.hand_at_take,
                      "canastras_lost": list(t.canastras_lost), "laid_lost": copy.deepcopy(t.laid_lost),
-                     "retried": t.retried, "retried_by": copy.deepcopy(t.retried_by)},
+                     "retried": t.retried, "retried_by": copy.deepcopy(t.retried_by),
+                     "claim_lapsed": copy.deepcopy(t.claim_lapsed)},
             "hands": {s: sorted(p.hand, key=sort_key) for s, p in self.players.items()},
             "stock": list(self.stock),
             "pile": list(self.pile),
@@ -486,6 +496,17 @@ class _Reader:
                 "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
                            for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))], **optional}
 
+    def claim_lapsed(self, value, path: str) -> dict | None:
+        """The turn player's claim of a pending opening, lapsed in this turn: {"by": clause, "stands": [clauses]}."""
+        if value is None:
+            return None
+        value = self.keys(self.obj(value, path), ("by", "stands"), path)
+        if "by" not in value:
+            self.fail(path, "the lapsed claim has no 'by'", '{"by": clause, "stands": [clauses]}')
+        return {"by": self.clause(value["by"], f"{path}.by", "the clause that ended the claim"),
+                "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
+                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))]}
+
     def touched_before(self, value, path: str) -> list[dict]:
         """The melds of earlier turns a turn added to, as they were:
         [{"meld": index, "cards": [cards], "canastra": kind or null, "lost"?: [kinds]}]."""
@@ -558,7 +579,8 @@ _STATE_KEYS = {"dealer", "turn", "hands", "stock", "pile", "aside", "teams", "pl
 _THREES_UNDO = ("stock", "red_threes", "drawn")
 _TURN_KEYS = {"player", "phase", "first", "took_pile", "pile_cards", "drawn", "melds_laid", "touched", "touched_before",
               "redrawn", "first_card_red_three", "asked", "asked_by", "opening_undo", "had_melded", "final",
-              "pile_meld", "formed", "hand_at_take", "canastras_lost", "laid_lost", "retried", "retried_by"}
+              "pile_meld", "formed", "hand_at_take", "canastras_lost", "laid_lost", "retried", "retried_by",
+              "claim_lapsed"}
 _TEAM_KEYS = {"score", "opened", "melds", "red_threes", "opening_failures", "carried_failures",
               "pending_failures", "exact_cuts", "misdeals", "unkept_answers", "canastras_lost"}
 
@@ -626,7 +648,8 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
         canastras_lost=[_name(r, v, f"{root}.turn.canastras_lost[{i}]") for i, v in
                         enumerate(r.lst(tj.get("canastras_lost", []), f"{root}.turn.canastras_lost"))],
         laid_lost=r.laid_lost(tj.get("laid_lost", []), f"{root}.turn.laid_lost"),
-        retried=retried, retried_by=retried_by)
+        retried=retried, retried_by=retried_by,
+        claim_lapsed=r.claim_lapsed(tj.get("claim_lapsed"), f"{root}.turn.claim_lapsed"))
     hands = r.obj(data["hands"], f"{root}.hands")
     for seat in hands:
         r.seat(seat, f"{root}.hands.{seat}", table)
