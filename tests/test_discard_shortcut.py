@@ -41,7 +41,8 @@ def variants(state):
         yield changed(list(turn.pile_cards))
     yield changed(hand + ["3h"])
     yield changed(hand[:1])
-    yield changed(asked="asking")
+    # a question pending, given with its clause as play gives it (a state without one is refused)
+    yield changed(asked="asking", asked_by={"setting": "going_out.ask_partner", "clause": None, "cites": []})
     if turn.opening_undo is not None and turn.pile_cards and hand:
         drawn = hand[0]
         team = state.teams[state.team_of(player)]

@@ -70,6 +70,19 @@ def test_the_question_s_clause_is_part_of_the_state_json():
     assert again.turn.asked_by == state.turn.asked_by
 
 
+def test_a_question_without_its_clause_is_refused():
+    # the answer binds by the clause as it was decided when asked (before or after the draw: turn.drew),
+    # which the turn's later context cannot decide again; the engine writes it with every question
+    for asked in ("asking", "no"):
+        state, _ = play(["9c", "9d", "9h", "Kc"], ASK, *([NO] if asked == "no" else []))
+        data = state.to_json()
+        assert data["turn"]["asked"] == asked
+        data["turn"]["asked_by"] = None
+        with pytest.raises(InputError) as err:
+            state_from_json(data, CLASSICA.table, CLASSICA.deck)
+        assert "$.turn.asked_by" in str(err.value)
+
+
 def test_a_question_s_clause_without_a_question_is_refused():
     state, _ = play(["9c", "9d", "9h", "Kc"], ASK, NO)
     data = state.to_json()

@@ -79,9 +79,9 @@ def ask(act: Act) -> None:
 
 def question(turn) -> tuple[Decision, ...]:
     """The decision that let the turn's question to the partner be asked, as it
-    was made then (none where a state given with the question does not name its
-    clause): what the answer, and a play it rules out, cite."""
-    return () if turn.asked_by is None else (recorded_decision(turn.asked_by),)
+    was made then (a state gives it with the question): what the answer, and a
+    play it rules out, cite."""
+    return (recorded_decision(turn.asked_by),)
 
 
 def cite_question(act: Act) -> None:

@@ -67,9 +67,9 @@ the wrong type or an integer beyond ±(2^53 − 1)):
                          laid this turn lost in it (the team's canastras_lost counts it too); melds that
                          go back (a failed opening or turn) take their losses off the team's count
     turn.asked_by, turn.retried_by   null | {"setting", "clause", "cites", "value"?}: the clause that let
-                         the question to the partner be asked (with turn.asked), or the pile be given
-                         back for a stock draw (with turn.retried, which requires it; decided before
-                         that draw), as decided then, cited again later in the turn
+                         the question to the partner be asked (with turn.asked, which requires it), or
+                         the pile be given back for a stock draw (with turn.retried, which requires it;
+                         decided before that draw), as decided then, cited again later in the turn
     turn.claim_lapsed    null | {"by": clause, "stands": [clauses]}: the turn player's claim of the
                          opening left pending lapsed in this turn (opening.challenge_lapses: "by", the
                          clause that ended it; "stands", pending.stands, the clauses that let the
@@ -146,7 +146,7 @@ class Turn:
     first_card_red_three: bool = False
     asked: str | None = None       # None | "asking" | "yes" | "no"
     # the clause that let the question to the partner be asked, as decided then (the answer binds
-    # by it): {"setting", "clause", "cites"}; None in a state given with a question but not its clause
+    # by it): {"setting", "clause", "cites"}; set whenever asked is
     asked_by: dict | None = None
     opening_undo: dict | None = None   # how to give back a pile taken for the opening
     had_melded: bool = False       # the player had melded earlier in the hand when this turn began
@@ -612,6 +612,11 @@ def state_from_json(data, table: Table, deck: tuple[int, int], *, root: str = "$
             r.fail(f"{root}.turn.asked_by", "the clause of a question to the partner, but turn.asked says none "
                    "was asked", "null, or turn.asked set")
         asked_by = r.clause(asked_by, f"{root}.turn.asked_by", "the clause that let the question be asked")
+    elif asked is not None:
+        # the engine writes the clause with every question (going_out.ask): without it the answer, and a
+        # play it rules out later in the turn, could not cite the clause as it was decided when asked
+        r.fail(f"{root}.turn.asked_by", "a question to the partner (turn.asked) without the clause that let it "
+               "be asked", "the clause record of going_out.ask_partner")
     retried = r.bool(tj.get("retried", False), f"{root}.turn.retried")
     retried_by = tj.get("retried_by")
     if retried_by is not None:
