@@ -59,7 +59,7 @@ def classify(act: Act, cards: list[str], batch, going_out=False, discarding=Fals
                         taking_pile=taking_pile, meld=act.engine.describe(kind.name, laid))
         allowed = act.decide(allowed_path, meld_ctx, decisive=False)
         if not allowed.value:
-            errors.append((kind, MeldError("meld.not-allowed-now", f"a {kind.name} cannot be laid down now",
+            errors.append((kind, MeldError("meld.not-allowed-now", f"this {kind.name} may not be laid down",
                                            None, allowed)))
             continue
         act.trace.add(allowed)
@@ -233,7 +233,7 @@ def _judge_grown(act: Act, kind: MeldKind, index: int, cards: list[str], new_car
         else act.engine.describe(kind.name, new_cards)
     ctx = act.context(going_out=going_out, last_card=last_card, taking_pile=taking_pile, meld=info)
     if not act.value(grows, ctx, decisive=False):
-        act.reject("layoff.not-allowed-now", f"meld {index} may not take {' '.join(cards)} now", grows, ctx=ctx)
+        act.reject("layoff.not-allowed-now", f"meld {index} may not take {' '.join(cards)}", grows, ctx=ctx)
     penalised = act.decide(grows_penalised, ctx, decisive=False)
     if penalised.value:
         act.trace.add(penalised)

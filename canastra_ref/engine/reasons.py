@@ -88,7 +88,8 @@ REASONS: dict[str, str] = {
     "meld.too-few-naturals": "the meld holds fewer natural cards than required",
     "meld.wild-suit": "a wild card does not match the suit its place in the sequence requires",
     "meld.only-wilds": "a meld made only of wild cards is not allowed here",
-    "meld.not-allowed-now": "a meld of this kind may not be laid down in this situation",
+    "meld.not-allowed-now": "the ruleset does not let this meld be laid down: it forbids it for its cards "
+                            "alone, or in the present situation (meld.<kind>.allowed)",
     "meld.rank-already-melded": "the team already has a meld of this rank; the cards must join it",
     "meld.rank-in-other-run": "another meld of the team's, of this kind, holds a natural card of that rank and suit",
     "meld.no-kind": "the cards form no meld of this ruleset",
@@ -100,8 +101,8 @@ REASONS: dict[str, str] = {
     "layoff.wild-end-refused": "the rules send the wild card that gives way to the other end than the one the "
                                "action names",
     "layoff.canastra-closed": "the canastra takes no more cards now",
-    "layoff.not-allowed-now": "the meld, no canastra before, may not take these cards in this situation: the meld "
-                              "they would make is forbidden now",
+    "layoff.not-allowed-now": "the meld, no canastra before, may not take these cards: the ruleset forbids the meld "
+                              "they would make, for its cards alone or in the present situation (meld.<kind>.grows)",
     "layoff.not-opened": "the team has not opened and has no melds to add to",
     "opening.barred": "this player may not take part in an opening for the rest of the hand",
 
