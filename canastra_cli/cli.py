@@ -20,6 +20,20 @@ from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 COMMANDS = (spec, play, reasons, serve, conformance, profile, report, fuzz, coverage, diff, mutate)
 
 
+class Version(argparse.Action):
+    """--version: the release, and whether the engine runs compiled or from its .py files. The engine's
+    modules are imported only when asked, so that other commands start without them."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the release and the engine's build (compiled or pure Python), and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from canastra_ref.compiled import build
+        print(f"canastra-spec {__version__}\nengine: {build()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canastra",
@@ -27,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "interpreter, and a conformance suite for any implementation.",
         epilog="Run 'canastra COMMAND --help' for a command's options. Rulesets: "
                "those of the installed specs (cbc, ituiutaba, treze, classica, uruguaya, casa and their variants).")
-    parser.add_argument("--version", action="version", version=f"canastra-spec {__version__}")
+    parser.add_argument("--version", action=Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub)

@@ -5,7 +5,8 @@ Every import counts, those inside functions too: a circle hidden in a
 function body is still a circle. Layers, bottom first:
 
     canastra_ref: its base modules (errors, cards, seating, ...), then dsl,
-                  then engine, then protocol and strategies
+                  then engine, then protocol, strategies and compiled (which imports
+                  the engine's modules by name to report on its build)
     canastra_conformance
     canastra_tools
     canastra_cli
@@ -72,7 +73,7 @@ def layer(module: str) -> tuple[int, int]:
     inner = 0
     if package == "canastra_ref":
         part = module.split(".")[1] if "." in module else ""
-        inner = {"dsl": 1, "engine": 2, "protocol": 3, "strategies": 3}.get(part, 0)
+        inner = {"dsl": 1, "engine": 2, "protocol": 3, "strategies": 3, "compiled": 3}.get(part, 0)
     return PACKAGES.index(package), inner
 
 
