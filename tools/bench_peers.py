@@ -21,6 +21,8 @@ a shared, loaded machine:
 - RLCard's gin-rummy (`pip install rlcard`): uniform random play over the
   environment's legal actions.
 A peer that is not installed is skipped with a message saying how to get it.
+The first line says which build of our engine ran (canastra_ref.compiled): the
+compiled one of an installed wheel, or its .py files.
 
 A decision is one player action chosen from the legal set: deals and chance
 outcomes are not counted (their time is). In canasta-openspiel a draw, a meld,
@@ -47,6 +49,7 @@ from pathlib import Path
 from bench_peer_worker import NAME as OPENSPIEL
 from bench_peer_worker import OpenSpielRandom
 
+from canastra_ref.compiled import build
 from canastra_ref.engine.actions import apply
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
@@ -254,7 +257,8 @@ def main() -> int:
         for subject in subjects:
             subject.close()
     reference = figures.get(OPENSPIEL)
-    print(f"CPU time, medians of {args.rounds} interleaved rounds of {args.hands} hands each")
+    print(f"CPU time, medians of {args.rounds} interleaved rounds of {args.hands} hands each; "
+          f"our engine: {build()}")
     print(f"{'subject':<34}{'hands/s':>9}{'decisions/s':>13}{'per hand':>10}{'vs openspiel':>14}")
     for name, f in figures.items():
         ratio = f"{f['decisions_per_s'] / reference['decisions_per_s']:.2f}x" if reference else "-"

@@ -9,7 +9,9 @@ Prints, per ruleset:
   per second (every `apply`, the agents' rejected trials included);
 - replay: the same games' accepted actions applied again without the agents,
   which is the engine's own cost (hands/s and actions/s);
-- the ratio of each ruleset's self-play hands/s to the fastest.
+- the ratio of each ruleset's self-play hands/s to the fastest;
+- which build of the engine ran (canastra_ref.compiled): compiled by a wheel,
+  or its .py files.
 Times are CPU time (time.process_time), and the rulesets are measured in
 interleaved rounds (every ruleset once per round, R rounds; each figure is the
 median of its rounds), so that the figures and ratios hold on a shared,
@@ -38,6 +40,12 @@ from canastra_ref.engine import actions
 from canastra_ref.engine.play import self_play
 from canastra_ref.engine.rules import engine_for
 from canastra_ref.paths import GRAMMAR
+
+try:
+    from canastra_ref.compiled import build
+except ImportError:     # a baseline checkout from before the compiled build: it runs its .py files
+    def build() -> str:
+        return "pure Python"
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))      # this checkout
 
@@ -85,8 +93,8 @@ def measure(ruleset: str, hands: int, seed: int) -> dict:
         for action in moves:
             state, _ = original(engine, state, action)
     replay = time.process_time() - start
-    return {"ruleset": ruleset, "hands": played, "seconds": elapsed, "hands_per_s": played / elapsed,
-            "actions_per_s": accepted / elapsed, "calls_per_s": calls_per_s,
+    return {"ruleset": ruleset, "build": build(), "hands": played, "seconds": elapsed,
+            "hands_per_s": played / elapsed, "actions_per_s": accepted / elapsed, "calls_per_s": calls_per_s,
             "actions_per_hand": accepted / played, "replay_hands_per_s": played / replay,
             "replay_actions_per_s": accepted / replay}
 
@@ -110,7 +118,8 @@ def measure_in(checkout: str, ruleset: str, hands: int, seed: int) -> dict:
 
 
 def medians(rounds: list[list[dict]]) -> list[dict]:
-    return [{key: (measured[0][key] if key in ("ruleset", "hands") else statistics.median(m[key] for m in measured))
+    return [{key: (measured[0][key] if key in ("ruleset", "build", "hands")
+                   else statistics.median(m[key] for m in measured))
              for key in measured[0]} for measured in zip(*rounds)]
 
 
@@ -147,7 +156,8 @@ def main() -> int:
                 rounds[-1].append(measure(ruleset, args.hands, args.seed))
     rows = medians(rounds)
     best = max(r["hands_per_s"] for r in rows)
-    print(f"CPU time, medians of {len(rounds)} interleaved rounds of {args.hands} hands per ruleset")
+    print(f"CPU time, medians of {len(rounds)} interleaved rounds of {args.hands} hands per ruleset; "
+          f"engine: {rows[0]['build']}")
     print(f"{'':<14}{'':>6}{'--------- self-play ---------':>31}{'------ replay ------':>22}")
     print(f"{'ruleset':<14}{'hands':>6}{'hands/s':>10}{'actions/s':>11}{'calls/s':>10}"
           f"{'hands/s':>11}{'actions/s':>11}{'actions/hand':>14}{'vs fastest':>12}")
@@ -161,7 +171,8 @@ def main() -> int:
           f"({'met' if slowest['hands_per_s'] >= 150 else 'not met'})")
     print(f"target every ruleset within 2x of the fastest: {spread:.2f}x ({'met' if spread <= 2 else 'not met'})")
     if baseline:
-        print(f"\nthis checkout against the baseline {baseline} (ratios of the medians; above 1: faster here)")
+        print(f"\nthis checkout against the baseline {baseline} (engine: {medians(before)[0]['build']}; "
+              "ratios of the medians; above 1: faster here)")
         print(f"{'ruleset':<14}{'base hands/s':>13}{'hands/s':>9}{'actions/s':>11}{'replay':>8}"
               f"{'base actions/hand':>19}{'actions/hand':>14}")
         for r, b in zip(rows, medians(before)):
