@@ -46,6 +46,14 @@ class BuildExt(build_ext):
         super().finalize_options()
         self.pure_reason = _no_compile_reason(self.editable_mode)
 
+    def build_extensions(self):
+        if self.compiler.compiler_type == "unix":
+            # gcc and clang: no debugging information (Python's CFLAGS ask -g), which would make the
+            # compiled modules most of the wheel's size
+            for ext in self.extensions:
+                ext.extra_compile_args.append("-g0")
+        super().build_extensions()
+
     def run(self):
         if not self.pure_reason:
             try:
