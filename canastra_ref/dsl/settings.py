@@ -143,14 +143,18 @@ SETTINGS: tuple[Setting, ...] = (
        required=True),
     _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",
        "when the stock runs out before the player has the cards his turn draws (it held fewer, or red threes "
-       "laid down and replaced took its last cards), or before he has the replacements of red threes he took "
-       "with the pile (red_three.with_pile = replace: it was empty, or held fewer cards): the player keeps "
-       "what he drew, if anything, and plays his turn (the threes laid down all the same); or the hand ends "
+       "laid down and replaced took its last cards), or before he has the replacements of red threes laid "
+       "down (it was empty, or held fewer cards): threes he took with the pile (red_three.with_pile = "
+       "replace), dealt ones laid down as play starts (red_three.dealt = automatic) or exchanged by an action, "
+       "before play starts or later on the holder's turn (red_three.late = replace-on-turn): the player keeps "
+       "what he drew, if anything, and plays on (the threes laid down all the same); or the hand ends "
        "at once, as he must draw from an empty stock (the melds the turn laid judged as the last turn's are, "
        "turn.final)",
        default="plays-on", read_when=(ReadWhen("draw.cards", (1,), other_than=True),
                                       ReadWhen("red_three.last_card_ends_hand", (False,)),
-                                      ReadWhen("red_three.with_pile", ("replace",)))),
+                                      ReadWhen("red_three.with_pile", ("replace",)),
+                                      ReadWhen("red_three.dealt", ("keep",), other_than=True),
+                                      ReadWhen("red_three.late", ("replace-on-turn",)))),
     _S("draw.first_redraw", BOOL, "action",
        "the first player may reject the first card drawn and draw another in its place (judged as he "
        "rejects it: turn.first_card_red_three states that the card he holds replaced a red three drawn "

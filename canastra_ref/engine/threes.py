@@ -37,11 +37,12 @@ def start_play(act: Act) -> None:
     replaced, in the order of play from the first player. A replacement is a
     draw like any other: the stock's last card ends the hand where the spec
     says so (red_three.last_card_ends_hand, stock.exhausted = last-card-ends),
-    and the caller then plays nothing more."""
+    and the caller then plays nothing more; so too, under draw.short_stock, where
+    a replacement is owed from an empty stock (_end_if_owed)."""
     state = act.state
     if state.started or act.value("red_three.dealt", decisive=False) != "automatic":
         return
-    replaced = False
+    replaced = owed = False
     for seat in state.table.from_dealer(state.dealer):
         hand = state.players[seat].hand
         if not holds_red_three(hand):
@@ -54,22 +55,32 @@ def start_play(act: Act) -> None:
             holder.take_from_hand([card])
             state.team_w(holder.team).red_threes.append(card)
             act.events.append(f"red-three.replaced:{card}")
-            draw_one(holder)
+            owed = draw_one(holder) is None or owed
             if state.ended is not None:
                 act.decide("red_three.dealt")
                 return
         act.decide("red_three.dealt")
     if replaced:
+        _end_if_owed(act, owed)
         end_if_stock_drawn_out(act)
+
+
+def _end_if_owed(act: Act, owed: bool) -> None:
+    """Where the stock ran out before every red three laid down was replaced (it
+    was empty, or held fewer cards), whether the three was dealt, taken with the
+    pile or exchanged late: each three has gone down, and draw.short_stock says
+    whether the player plays on or the hand ends, as he must draw from an empty
+    stock."""
+    if owed and act.state.ended is None and act.value("draw.short_stock") == "ends-hand":
+        act.decide("stock.exhausted")
+        end_hand(act, "stock-exhausted")
 
 
 def from_pile(act: Act, cards: list[str]) -> list[str]:
     """Red threes among the cards just taken with the pile (already in the hand):
-    laid down, and replaced, as red_three.with_pile says. Where the stock has
-    run out before every replacement is drawn (it was empty, or held fewer
-    cards), each three still goes down, and draw.short_stock says whether the
-    player plays on or the hand ends, as he must draw from an empty stock.
-    Returns the cards drawn to replace them."""
+    laid down, and replaced, as red_three.with_pile says; a replacement owed
+    from an empty stock is draw.short_stock's (_end_if_owed). Returns the cards
+    drawn to replace them."""
     threes = [c for c in cards if is_red_three(c)] if holds_red_three(cards) else []
     rule = act.value("red_three.with_pile", decisive=False) if threes else "keep"
     if rule == "keep":
@@ -85,11 +96,9 @@ def from_pile(act: Act, cards: list[str]) -> list[str]:
             kept = draw_one(act)
             if kept is not None:
                 drawn.append(kept)
-            elif act.state.ended is None:
+            else:
                 owed = True
-    if owed and act.value("draw.short_stock") == "ends-hand":
-        act.decide("stock.exhausted")
-        end_hand(act, "stock-exhausted")
+    _end_if_owed(act, owed)
     if rule == "replace":
         end_if_stock_drawn_out(act)
     return drawn
@@ -123,7 +132,8 @@ def to_lay_down(act: Act) -> list[str]:
 
 def replace(act: Act, card: str) -> None:
     """Exchange a red three from the hand: in the window before play starts,
-    or later on the holder's turn where the spec allows it."""
+    or later on the holder's turn where the spec allows it; a replacement owed
+    from an empty stock is draw.short_stock's (_end_if_owed)."""
     if not is_red_three(card):
         act.reject("card.not-a-red-three", f"{card} is not a red three")
     state = act.state
@@ -147,7 +157,7 @@ def replace(act: Act, card: str) -> None:
     act.take_from_hand([card])
     act.decide("red_three.replace")
     state.team_w(act.team).red_threes.append(card)
-    draw_one(act)
+    _end_if_owed(act, draw_one(act) is None)
     end_if_stock_drawn_out(act)
 
 
