@@ -31,20 +31,33 @@ answered its way;
 - `mixed`: two readings or more are supported (an implementation that honours
   the run message's `reading`, as the reference does, or an inconsistent one);
 - `neither`: some evidence was graded and no reading is supported;
-- `untested`: no evidence case was graded.
+- `untested`: no evidence case was graded;
+- `inapplicable`: whatever its evidence, the dispute changes no ruling under
+  the best readings of the other disputes (below), the engine reading none of
+  the settings its readings give (readings.moot_under): casa's
+  restart-first-card, which says what a restarted turn does with the first
+  player's card turned down, under failed-opening's reading discard, where no
+  turn restarts. Its cases all assume a reading of the other dispute that the
+  implementation does not follow, and an answer to them tells nothing of this
+  one. `inapplicable_under` names the readings of the others that keep it
+  from bearing (each dispute another reading of which would let it bear;
+  empty when no single one would); it is null with every other verdict.
 
 The **best reading set** of a ruleset takes, per dispute, the reading
 followed; for `mixed`, the most supported reading; otherwise (and on ties)
-the declared reading, else the default. The pass rate under a reading set
+the declared reading, else the default. A dispute is judged inapplicable
+against the best readings of the others, and then takes the declared
+reading, else the default. The pass rate under a reading set
 counts the cases whose expectations hold under it, one dispute at a time
 (the others are other-reading); the closest ruleset has the best pass rate
 under its best reading set among the rulesets with enough graded cases
 (MIN_GRADED, or a tenth of the best-covered ruleset, but no more than the
 best-covered ruleset has).
 
-JSON form (format "canastra-profile", version 1):
+JSON form (format "canastra-profile", version 2; version 1 had no verdict
+inapplicable and no `inapplicable_under`):
 
-    {"format": "canastra-profile", "format_version": 1,
+    {"format": "canastra-profile", "format_version": 2,
      "implementation": {...} | null, "suite": {version, digest, cases, ...},
      "declared": {ruleset: {dispute: reading}},
      "rulesets": {ruleset: {
@@ -52,8 +65,9 @@ JSON form (format "canastra-profile", version 1):
              "question", "default", "declared": reading | null,
              "readings": {reading: {"evidence", "passed", "failed", "agree", "other_way", "not_graded",
                                     "support", "agreeing": [ids], "other_way_ids": [ids]}},
-             "verdict": "follows" | "mixed" | "neither" | "untested",
+             "verdict": "follows" | "mixed" | "neither" | "untested" | "inapplicable",
              "reading": reading | null,                      # with follows
+             "inapplicable_under": {dispute: reading} | null,   # with inapplicable
              "declaration": "kept" | "broken" | "unknown" | null}},   # null: none declared
          "profile": {dispute: reading},                      # the best reading set
          "under": {"profile" | "default" | "declared": {"graded", "passed", "failed", "errored",
@@ -72,8 +86,8 @@ from .fixtures import Case
 from .grading import ERRORED, FAILED, OTHER_READING, PASSED, SKIPPED, match
 from .readings import WHOLE
 
-FORMAT, FORMAT_VERSION = "canastra-profile", 1
-VERDICTS = ("follows", "mixed", "neither", "untested")
+FORMAT, FORMAT_VERSION = "canastra-profile", 2
+VERDICTS = ("follows", "mixed", "neither", "untested", "inapplicable")
 MIN_GRADED = 10
 
 
@@ -147,10 +161,15 @@ def dispute_card(cases: list[Case], records: dict, name: str, declared: str | No
     else:
         verdict, followed = ("neither" if graded else "untested"), None
     card = {"question": dispute.question, "default": dispute.default, "declared": declared, "readings": per,
-            "verdict": verdict, "reading": followed, "declaration": None}
-    if declared is not None:
-        card["declaration"] = "unknown" if followed is None else "kept" if followed == declared else "broken"
+            "verdict": verdict, "reading": followed, "inapplicable_under": None, "declaration": None}
+    _declaration(card)
     return card
+
+
+def _declaration(card: dict) -> None:
+    if card["declared"] is not None:
+        followed = card["reading"]
+        card["declaration"] = "unknown" if followed is None else "kept" if followed == card["declared"] else "broken"
 
 
 def best_reading(card: dict) -> str:
@@ -189,6 +208,12 @@ def ruleset_card(cases: list[Case], records: dict, declared: dict[str, str]) -> 
     ruleset = load(cases[0].ruleset)
     disputes = {name: dispute_card(cases, records, name, declared.get(name)) for name in ruleset.disputes}
     best = {name: best_reading(card) for name, card in disputes.items()}
+    moot = {name: readings.moot_under(cases[0].ruleset, name, best) for name in disputes}
+    for name, keeping in moot.items():
+        if keeping is not None:
+            disputes[name].update(verdict="inapplicable", reading=None, inapplicable_under=keeping)
+            _declaration(disputes[name])
+            best[name] = best_reading(disputes[name])
     rates = {"profile": under(cases, records, best),
              "default": under(cases, records, {n: d.default for n, d in ruleset.disputes.items()})}
     if declared:

@@ -30,7 +30,13 @@ def rate(counts: dict | None) -> str:
 
 
 def verdict(card: dict) -> str:
-    return f"follows {card['reading']}" if card["verdict"] == "follows" else card["verdict"]
+    if card["verdict"] == "follows":
+        return f"follows {card['reading']}"
+    if card["verdict"] == "inapplicable":
+        keeping = card.get("inapplicable_under")
+        return "not applicable under " + (", ".join(f"{d}={r}" for d, r in keeping.items()) if keeping
+                                          else "its best readings")
+    return card["verdict"]
 
 
 def evidence(cell: dict) -> str:
@@ -44,7 +50,7 @@ def declaration(card: dict) -> str:
     if card["declared"] is None:
         return "-"
     mark = {"kept": "kept", "broken": f"broken: follows {card['reading']}",
-            "unknown": card["verdict"]}[card["declaration"]]
+            "unknown": verdict(card)}[card["declaration"]]
     return f"{card['declared']} ({mark})"
 
 

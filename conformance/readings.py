@@ -23,6 +23,21 @@ disputed path, with no value.
 - `conflicts(case, declared)`          the declared readings under which the expectations do not hold
 - `declaration_problems(readings, claimed)`  what is wrong with a `readings` declaration (start answer)
 - `overlaps(path, paths)`              whether a mismatch path falls on one of the disputed paths
+- `bears(ruleset, dispute, chosen)`    whether a dispute can change any ruling under other disputes' readings
+- `moot_under(ruleset, dispute, chosen)`  the readings under which a dispute changes no ruling, or None
+
+A dispute may change rulings only under another's reading: casa's
+restart-first-card says what a restarted turn does with the first player's
+card turned down, and under failed-opening's reading discard no turn
+restarts. The spec already says so through its settings: a dispute acts
+only through the settings its readings' clauses give (`under D.R`), and the
+engine reads a setting with `read_when` only where the setting it depends on
+may take the values named (canastra_ref.dsl.settings; opening.restart_first_card
+only where opening.failure_restarts_turn may be yes), which
+canastra_ref.dsl.strict.read_settings works out for a ruleset under chosen
+readings. A dispute **bears** under them when the engine reads one of its
+settings (a required setting always). The answer errs towards bearing: a
+setting is read where its condition may hold, not where it does.
 
 A declaration is checked dispute by dispute: a case that depends on two
 declared readings at once, through their combination only, is not found.
@@ -32,7 +47,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from canastra_ref.dsl import settings as registry
 from canastra_ref.dsl.loader import available, load
+from canastra_ref.dsl.strict import read_settings
 from canastra_ref.errors import CanastraError, ErrorList
 
 from .fixtures import Case
@@ -97,6 +114,35 @@ def conflicts(case: Case, declared: dict[str, str]) -> list[Conflict]:
     mine = effective(case)
     return [Conflict(name, mine[name], reading) for name, reading in declared.items()
             if name in mine and mine[name] != reading and disputed(case, name, reading)]
+
+
+def bears(ruleset: str, dispute: str, chosen: dict[str, str]) -> bool:
+    """Whether the engine reads, under the readings `chosen` of the other
+    disputes (the rest at their defaults) and any reading of `dispute`, a
+    setting a clause under a reading of `dispute` gives. Readings whose
+    combination does not build tell nothing: the dispute is taken to bear."""
+    others = {name: reading for name, reading in chosen.items() if name != dispute}
+    try:
+        spec = load(ruleset, others)
+        paths = {clause.setting for clause in spec.all_clauses if any(d == dispute for d, _ in clause.readings)}
+        return any(registry.find(path).required for path in paths) or \
+            any(paths & read_settings(load(ruleset, {**others, dispute: reading.name})).keys()
+                for reading in spec.disputes[dispute].readings)
+    except (CanastraError, ErrorList):
+        return True
+
+
+def moot_under(ruleset: str, dispute: str, chosen: dict[str, str]) -> dict[str, str] | None:
+    """None when `dispute` bears under the readings `chosen`; else those of
+    them that keep it from bearing, one dispute at a time: each dispute of
+    `chosen` another reading of which would let it bear (empty when no single
+    one would)."""
+    if bears(ruleset, dispute, chosen):
+        return None
+    disputes = load(ruleset).disputes
+    return {name: reading for name, reading in chosen.items() if name != dispute and any(
+        bears(ruleset, dispute, {**chosen, name: other.name})
+        for other in disputes[name].readings if other.name != reading)}
 
 
 def overlaps(path: str, paths) -> bool:

@@ -4,12 +4,14 @@ against the engines of tests/data/impls/follows_readings.py)."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from test_conformance_readings import FIXTURES, follows
 
 from canastra_cli.cli import main
-from canastra_conformance.readings import WHOLE, overlaps
+from canastra_conformance.fixtures import FIXTURES_DIR
+from canastra_conformance.readings import WHOLE, bears, moot_under, overlaps
 
 ENGINE = {"cbc": {"aces-suit": "same-suit", "three-points": "five"}}
 
@@ -115,6 +117,66 @@ def test_report_takes_no_impl(tmp_path, capsys):
     assert "--report reads a saved run" in capsys.readouterr().err
 
 
+def test_a_dispute_bears_only_where_its_settings_are_read():
+    """casa's restart-first-card gives opening.restart_first_card, read only where
+    opening.failure_restarts_turn may be yes, which failed-opening=discard makes no;
+    frozen-hand's pile.frozen_hand_refused is read only where pile.discard_from_pile
+    may be no, which only pile-cards-discard=barred makes it."""
+    assert bears("casa", "restart-first-card", {}) and not bears("casa", "restart-first-card",
+                                                                 {"failed-opening": "discard"})
+    assert not bears("casa", "frozen-hand", {}) and bears("casa", "frozen-hand", {"pile-cards-discard": "barred"})
+    chosen = {"failed-opening": "discard", "aces-with-two": "aces", "pile-cards-discard": "allowed"}
+    assert moot_under("casa", "restart-first-card", chosen) == {"failed-opening": "discard"}
+    assert moot_under("casa", "frozen-hand", chosen) == {"pile-cards-discard": "allowed"}
+    assert moot_under("casa", "failed-opening", chosen) is None
+    assert bears("cbc", "aces-suit", {"joker-moves": "fixed"})     # meld.aces.suits: always read
+    assert moot_under("cbc", "free-two", {"joker-moves": "fixed"}) == {"joker-moves": "fixed"}
+
+
+def test_readings_that_do_not_build_together_leave_a_dispute_bearing(monkeypatch):
+    from canastra_conformance import readings
+    from canastra_ref.errors import ErrorList
+
+    def refuse(*args, **kwargs):
+        raise ErrorList([])
+    monkeypatch.setattr(readings, "load", refuse)
+    assert bears("casa", "restart-first-card", {"failed-opening": "discard"})
+
+
+def test_a_dispute_that_bears_only_under_a_reading_not_followed_is_inapplicable(tmp_path, capsys):
+    """An engine that never restarts a failed opening (failed-opening=discard):
+    restart-first-card, which only a restarted turn reaches, is not applicable
+    to it, whatever its answers to that dispute's cases (all written under
+    failed-opening=restart), and its declared reading of it is not shown;
+    likewise frozen-hand, reached only under pile-cards-discard=barred, for an
+    engine that lets the cards be discarded."""
+    (tmp_path / "fixtures" / "casa").mkdir(parents=True)
+    for name in ("04-pegar-o-lixo.yaml", "05-abertura.yaml"):
+        shutil.copy(FIXTURES_DIR / "casa" / name, tmp_path / "fixtures" / "casa" / name)
+    engine = {"casa": {"failed-opening": "discard", "restart-first-card": "stays", "pile-cards-discard": "allowed"}}
+    impl = follows(engine, "--declare-json", json.dumps({"casa": {"restart-first-card": "stays"}}))
+    raw = tmp_path / "raw.json"
+    assert main(["profile", "--fixtures", str(tmp_path / "fixtures"), "--impl", impl, "--save-report", str(raw),
+                 "--format", "json", "--output", str(tmp_path / "card.json")]) == 0
+    casa = json.loads((tmp_path / "card.json").read_text(encoding="utf-8"))["rulesets"]["casa"]
+    assert casa["disputes"]["failed-opening"]["verdict"] == "follows"
+    restart = casa["disputes"]["restart-first-card"]
+    assert (restart["verdict"], restart["reading"], restart["inapplicable_under"], restart["declaration"]) == \
+        ("inapplicable", None, {"failed-opening": "discard"}, "unknown")
+    assert casa["profile"]["restart-first-card"] == "stays"          # the declared reading, as for untested
+    frozen = casa["disputes"]["frozen-hand"]
+    assert (frozen["verdict"], frozen["inapplicable_under"]) == ("inapplicable", {"pile-cards-discard": "allowed"})
+    assert casa["disputes"]["aces-with-two"]["inapplicable_under"] is None
+    capsys.readouterr()
+    assert main(["profile", "--fixtures", str(tmp_path / "fixtures"), "--report", str(raw)]) == 0
+    text = capsys.readouterr().out
+    (line,) = [line for line in text.splitlines() if line.startswith("  restart-first-card ")]
+    assert "not applicable under failed-opening=discard" in line
+    assert line.endswith("declared stays (not applicable under failed-opening=discard)")
+    assert main(["profile", "--fixtures", str(tmp_path / "fixtures"), "--report", str(raw), "--format", "md"]) == 0
+    assert "| frozen-hand | not applicable under pile-cards-discard=allowed |" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("path,others,expected", [
     ("results[1].state.teams.NS.melds", ["results[1].state.teams.NS.melds[0].cards[2]"], True),
     ("results[1].state.teams.NS.melds[0].cards[2]", ["results[1].state.teams.NS.melds"], True),
@@ -135,3 +197,27 @@ def test_outputs_are_checked_before_the_run(tmp_path, capsys, monkeypatch, optio
     assert f"{option} {tmp_path}: is a directory" in capsys.readouterr().err
     assert main(["profile", option, str(tmp_path / "no" / "card.txt")]) == 2
     assert f"no directory {tmp_path / 'no'}" in capsys.readouterr().err
+
+
+def test_a_dispute_that_bears_on_nothing_is_never_read():
+    """What `bears` relies on, checked on the whole suite as the engine plays it:
+    a case run under readings under which a dispute bears on nothing (bears, from
+    the settings' read_when) reads none of the settings that dispute's readings give."""
+    from canastra_conformance.fixtures import load_all
+    from canastra_conformance.grading import message_for
+    from canastra_conformance.mutation import baseline
+    from canastra_conformance.readings import effective
+    from canastra_ref.dsl.loader import load
+
+    cases = load_all()
+    reads = baseline(cases, {c.id: message_for(c) for c in cases}).reads
+    moot = set()
+    for case in cases:
+        spec = load(case.ruleset)
+        chosen = effective(case)
+        for name in spec.disputes:
+            if not bears(case.ruleset, name, chosen):
+                moot.add((case.ruleset, name))
+                given = {c.setting for c in spec.all_clauses if any(d == name for d, _ in c.readings)}
+                assert not given & reads[case.id], (case.id, name)
+    assert {("casa", "restart-first-card"), ("casa", "frozen-hand"), ("cbc", "free-two")} <= moot
