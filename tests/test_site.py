@@ -214,17 +214,20 @@ def test_a_run_of_other_fixtures_is_warned_of(tmp_path, capsys, small_site):
 
 def test_a_dispute_the_spec_no_longer_has_is_named_unlinked(tmp_path):
     """A run saved before a dispute was dropped from a spec still renders: its
-    reading card names the dispute, with no link to a page that is not built."""
+    reading card names the dispute, with no link to a page that is not built;
+    a dispute that bears on nothing under the engine's other readings says so."""
     old = {"question": "?", "default": "a", "declared": "b", "readings": {}, "verdict": "untested",
            "reading": None, "declaration": "unknown"}
     kept = dict(old, verdict="follows", reading="any-suit")
+    moot = dict(old, verdict="inapplicable", inapplicable_under={"joker-moves": "fixed"})
     run = {"format": "canastra-implementation-run", "format_version": 1,
            "canastra_spec": {"commit": "0000000", "digest": "0123456789abcdef", "cases": 0},
            "engine": {"implementation": {"name": "older-engine", "version": "1"}, "rulesets": ["cbc"]},
            "summary": {}, "cases": {},
            "profile": {"format": "canastra-profile", "format_version": 1, "suite": {}, "declared": {},
                        "closest": None,
-                       "rulesets": {"cbc": {"disputes": {"dropped-long-ago": old, "aces-suit": kept},
+                       "rulesets": {"cbc": {"disputes": {"dropped-long-ago": old, "aces-suit": kept,
+                                                          "free-two": moot},
                                             "profile": {}, "under": {}}}}}
     saved = tmp_path / "older.json"
     saved.write_text(json.dumps(run))
@@ -235,6 +238,7 @@ def test_a_dispute_the_spec_no_longer_has_is_named_unlinked(tmp_path):
     assert "dropped-long-ago <small>(not a dispute of the current spec" in text
     assert "disputes/cbc/dropped-long-ago.html" not in text
     assert "disputes/cbc/aces-suit.html" in text
+    assert '<td class="verdict inapplicable">not applicable under joker-moves=fixed</td>' in text
 
 
 def test_a_directory_of_runs_passes_over_json_beyond_the_limits(tmp_path):

@@ -31,6 +31,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, TemplateError, s
 
 from canastra_conformance.fixtures import load_all
 from canastra_conformance.paths import FIXTURES_DIR
+from canastra_conformance.profile_report import verdict
 from canastra_conformance.results import STATUSES, suite_info
 from canastra_ref import __version__
 from canastra_ref.display import printable
@@ -51,6 +52,7 @@ def _environment() -> Environment:
                       extensions=["jinja2.ext.do"])
     env.filters["shown"] = lambda value: printable("" if value is None else value)
     env.filters["slug"] = slug
+    env.filters["verdict"] = verdict           # a dispute's card: "follows R", "not applicable under E=R", ...
     env.filters["yaml"] = lambda value: yaml.safe_dump(value, allow_unicode=True, sort_keys=False,
                                                        default_flow_style=None, width=100).rstrip()
     env.filters["repr"] = lambda value: printable(json.dumps(value, ensure_ascii=False))
