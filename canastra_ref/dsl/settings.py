@@ -143,7 +143,8 @@ SETTINGS: tuple[Setting, ...] = (
        required=True),
     _S("draw.short_stock", enum("plays-on", "ends-hand"), "static",
        "when the stock runs out before the player has the cards his turn draws (it held fewer, or red threes "
-       "laid down and replaced took its last cards), or before he has the replacements of red threes laid "
+       "laid down and replaced took its last cards; the first player's card in place of the one he turned "
+       "down, draw.first_redraw, among them), or before he has the replacements of red threes laid "
        "down (it was empty, or held fewer cards): threes he took with the pile (red_three.with_pile = "
        "replace), dealt ones laid down as play starts (red_three.dealt = automatic) or exchanged by an action, "
        "before play starts or later on the holder's turn (red_three.late = replace-on-turn): the player keeps "

@@ -38,7 +38,7 @@ def start_play(act: Act) -> None:
     draw like any other: the stock's last card ends the hand where the spec
     says so (red_three.last_card_ends_hand, stock.exhausted = last-card-ends),
     and the caller then plays nothing more; so too, under draw.short_stock, where
-    a replacement is owed from an empty stock (_end_if_owed)."""
+    a replacement is owed from an empty stock (end_if_owed)."""
     state = act.state
     if state.started or act.value("red_three.dealt", decisive=False) != "automatic":
         return
@@ -61,16 +61,17 @@ def start_play(act: Act) -> None:
                 return
         act.decide("red_three.dealt")
     if replaced:
-        _end_if_owed(act, owed)
+        end_if_owed(act, owed)
         end_if_stock_drawn_out(act)
 
 
-def _end_if_owed(act: Act, owed: bool) -> None:
+def end_if_owed(act: Act, owed: bool) -> None:
     """Where the stock ran out before every red three laid down was replaced (it
     was empty, or held fewer cards), whether the three was dealt, taken with the
-    pile or exchanged late: each three has gone down, and draw.short_stock says
-    whether the player plays on or the hand ends, as he must draw from an empty
-    stock."""
+    pile or exchanged late, or before the first player had the card that takes
+    the place of the one he turned down (turns.redraw): each three has gone down,
+    and draw.short_stock says whether the player plays on or the hand ends, as he
+    must draw from an empty stock."""
     if owed and act.state.ended is None and act.value("draw.short_stock") == "ends-hand":
         act.decide("stock.exhausted")
         end_hand(act, "stock-exhausted")
@@ -79,7 +80,7 @@ def _end_if_owed(act: Act, owed: bool) -> None:
 def from_pile(act: Act, cards: list[str]) -> list[str]:
     """Red threes among the cards just taken with the pile (already in the hand):
     laid down, and replaced, as red_three.with_pile says; a replacement owed
-    from an empty stock is draw.short_stock's (_end_if_owed). Returns the cards
+    from an empty stock is draw.short_stock's (end_if_owed). Returns the cards
     drawn to replace them."""
     threes = [c for c in cards if is_red_three(c)] if holds_red_three(cards) else []
     rule = act.value("red_three.with_pile", decisive=False) if threes else "keep"
@@ -98,7 +99,7 @@ def from_pile(act: Act, cards: list[str]) -> list[str]:
                 drawn.append(kept)
             else:
                 owed = True
-    _end_if_owed(act, owed)
+    end_if_owed(act, owed)
     if rule == "replace":
         end_if_stock_drawn_out(act)
     return drawn
@@ -133,7 +134,7 @@ def to_lay_down(act: Act) -> list[str]:
 def replace(act: Act, card: str) -> None:
     """Exchange a red three from the hand: in the window before play starts,
     or later on the holder's turn where the spec allows it; a replacement owed
-    from an empty stock is draw.short_stock's (_end_if_owed)."""
+    from an empty stock is draw.short_stock's (end_if_owed)."""
     if not is_red_three(card):
         act.reject("card.not-a-red-three", f"{card} is not a red three")
     state = act.state
@@ -157,7 +158,7 @@ def replace(act: Act, card: str) -> None:
     act.take_from_hand([card])
     act.decide("red_three.replace")
     state.team_w(act.team).red_threes.append(card)
-    _end_if_owed(act, draw_one(act) is None)
+    end_if_owed(act, draw_one(act) is None)
     end_if_stock_drawn_out(act)
 
 

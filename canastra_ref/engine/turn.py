@@ -64,6 +64,9 @@ def redraw(act: Act) -> None:
     kept = threes.draw_one(act)
     if kept is not None:
         turn.drawn = [*turn.drawn, kept]
+    # the card he draws in its place is owed where the stock ran out (it was empty, or its
+    # last card was a red three laid down): draw.short_stock, as for the turn's own draw
+    threes.end_if_owed(act, kept is None)
     going_out.end_if_stock_drawn_out(act)
 
 
