@@ -32,8 +32,12 @@ def test_every_fitting_ruleset_rules(report):
 
 def test_only_disputes_that_bear_on_it_are_listed(report):
     cbc = next(r for r in report.rulings if r.ruleset == "cbc")
-    assert [d.name for d in cbc.disputes] == ["aces-suit"]
+    assert [d.name for d in cbc.disputes] == ["opening-points", "aces-suit"]
+    # 45 + 30, both melds clean: short only where one clean meld must hold the 75 alone (7)
     (reading, _, alt), = cbc.disputes[0].readings
+    assert reading == "one-clean-meld"
+    assert alt.outcome.steps[-1].reason == "opening.pending-check" and "valor.27" in alt.cites
+    (reading, _, alt), = cbc.disputes[1].readings
     assert reading == "same-suit"
     assert alt.outcome.steps[0].reason == "meld.mixed-suits" and "27" in alt.cites
     assert "7" in [a.id for a in cbc.ruling.articles]
@@ -66,7 +70,7 @@ def test_html_and_json(capsys):
     data = json.loads(capsys.readouterr().out)
     cbc = next(r for r in data["rulings"] if r["ruleset"] == "cbc")
     assert cbc["ruling"]["results"][1]["reason"] == "opening.made"
-    assert cbc["disputes"][0]["dispute"] == "aces-suit"
+    assert [d["dispute"] for d in cbc["disputes"]] == ["opening-points", "aces-suit"]
 
 
 def test_a_named_ruleset_and_reading(tmp_path, capsys):
