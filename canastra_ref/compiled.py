@@ -6,8 +6,8 @@ this list) when a C compiler is there; the .py files ship beside the compiled
 modules, which Python imports first. An editable install (`pip install -e .`)
 never compiles: it runs the checkout's .py files, so an edited module always
 runs. CANASTRA_PURE_PYTHON=1 at build time skips compiling. The compiled
-modules play exactly as their source (.ci/wheel-check compares
-canastra_tools.engine_digest of both builds).
+modules play exactly as their source (.ci/wheel-check compares a digest of
+every engine call of self-play made by each build).
 
 This module stays pure Python, reads only the standard library, and imports the
 modules it reports on only when asked (build()).

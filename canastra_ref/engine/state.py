@@ -493,8 +493,7 @@ class _Reader:
                           for i, v in enumerate(self.lst(value["melds"], f"{path}.melds"))],
                 "undo": self.undo(value.get("undo"), f"{path}.undo"),
                 "failures_before": self.count(value.get("failures_before", 0), f"{path}.failures_before"),
-                "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
-                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))], **optional}
+                "stands": self.stands(value, path), **optional}
 
     def claim_lapsed(self, value, path: str) -> dict | None:
         """The turn player's claim of a pending opening, lapsed in this turn: {"by": clause, "stands": [clauses]}."""
@@ -504,8 +503,7 @@ class _Reader:
         if "by" not in value:
             self.fail(path, "the lapsed claim has no 'by'", '{"by": clause, "stands": [clauses]}')
         return {"by": self.clause(value["by"], f"{path}.by", "the clause that ended the claim"),
-                "stands": [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
-                           for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))]}
+                "stands": self.stands(value, path)}
 
     def touched_before(self, value, path: str) -> list[dict]:
         """The melds of earlier turns a turn added to, as they were:
@@ -538,6 +536,11 @@ class _Reader:
             out.append({"meld": self.count(item["meld"], f"{at}.meld"),
                         "kind": _name(self, item["kind"], f"{at}.kind")})
         return out
+
+    def stands(self, value: dict, path: str) -> list[dict]:
+        """The clauses that let a short opening stand, value["stands"] (pending.stands, turn.claim_lapsed.stands)."""
+        return [self.clause(v, f"{path}.stands[{i}]", "the clause that lets the opening stand")
+                for i, v in enumerate(self.lst(value.get("stands", []), f"{path}.stands"))]
 
     def clause(self, value, path: str, what: str) -> dict:
         """A deciding clause recorded in the state: {"setting", "clause", "cites", "value"?}."""
